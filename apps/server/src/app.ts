@@ -1,0 +1,139 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/schema.js';
+import { openDatabase, type DbHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { decorateRequests, RouteKit } from './http/route-kit.js';
+import { registerWebFiles } from './http/web-files.js';
+import { systemClock, type Clock } from './lib/time.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
+import { registerLoginRoutes } from './modules/auth/login.routes.js';
+import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
+import { registerDownloadRoutes } from './modules/downloads/downloads.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerKeysRoutes } from './modules/keys/keys.routes.js';
+import { registerMainRoutes } from './modules/main/main.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
+import { registerProfileRoutes } from './modules/users/profile.routes.js';
+import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
+import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { createServices, type Services } from './services.js';
+import { VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** Set when this start created the first administrator with a generated password. */
+    firstAdmin: { userName: string; password: string | null } | null;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+}
+
+const loggerFor = (config: Config): FastifyServerOptions['logger'] => ({
+  level: config.logLevel,
+  // Query strings may carry tokens (password-reset links): log paths only, and never cookies.
+  serializers: {
+    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),
+  },
+});
+
+/** Builds the whole server: database, migrations, services, plugins and routes. */
+export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const handle: DbHandle = await openDatabase(config);
+  await migrateToLatest(handle);
+  const services = await createServices(config, handle.db, clock);
+
+  const app = Fastify({
+    logger: opts.logger ?? loggerFor(config),
+    trustProxy: config.server.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('services', services);
+  app.decorate('firstAdmin', await ensureFirstAdmin(services.usersRepo, config, clock));
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await handle.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  decorateRequests(app);
+
+  // "No payload" calls may still say application/json: an empty body is no body, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'HPC Portal API',
+        version: VERSION,
+        description: 'Every answer is the envelope {errCode, errMsg, data}; see docs/api.md.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_sid' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const kit = new RouteKit(app, services.sessions, services.audit);
+  registerHealthRoutes(kit, handle.db, VERSION);
+  registerLoginRoutes(kit, services);
+  registerPasswordResetRoutes(kit, services.passwordReset);
+  registerRegistrationRoutes(kit, services.registration);
+  registerProfileRoutes(kit, services.profile);
+  registerMainRoutes(kit, services);
+  registerUsersRoutes(kit, services.users);
+  registerAuditRoutes(kit, services.audit);
+  registerSettingsRoutes(kit, services.settings);
+  registerKeysRoutes(kit, services.keys);
+  registerDownloadRoutes(kit, config);
+  await registerWebFiles(app, opts.webRoot);
+
+  return app;
+};

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { PASSWORD_STRENGTHS, SystemVersionType } from '@portal/shared';
+
+/*
+ * The one configuration schema. Defaults are the embedded mode: loopback:8080, SQLite under
+ * ./data, registration on. docs/configuration.md is generated from this file
+ * (npm run docs:config), so every key carries a description.
+ */
+
+const server = z
+  .object({
+    host: z.string().default('127.0.0.1').describe('Listen address. Env: PORTAL_HOST.'),
+    port: z.number().int().min(0).max(65535).default(8080).describe('Listen port. Env: PORTAL_PORT.'),
+    trustProxy: z
+      .boolean()
+      .default(false)
+      .describe('Trust X-Forwarded-* headers from a reverse proxy (client IP in the audit log, https detection).'),
+    secureCookies: z
+      .enum(['auto', 'always', 'never'])
+      .default('auto')
+      .describe("Secure flag on cookies: 'auto' sets it when the request came over https."),
+    publicUrl: z
+      .string()
+      .url()
+      .optional()
+      .describe('URL users reach the portal at; used in mails (password reset). Default: derived from the request.'),
+  })
+  .strict()
+  .prefault({});
+
+const database = z
+  .object({
+    url: z
+      .string()
+      .optional()
+      .describe(
+        'postgres://user@host:port/db switches to PostgreSQL; otherwise SQLite at <dataDir>/portal.db. Env: DATABASE_URL.',
+      ),
+    schema: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional()
+      .describe('PostgreSQL schema to use (created when missing). Default: public.'),
+  })
+  .strict()
+  .prefault({});
+
+const admin = z
+  .object({
+    user: z.string().default('admin').describe('First administrator, created only while the database has none. Env: PORTAL_ADMIN_USER.'),
+    password: z
+      .string()
+      .min(8)
+      .optional()
+      .describe('Its password. When absent a random one is printed once at first start. Env: PORTAL_ADMIN_PASSWORD.'),
+  })
+  .strict()
+  .prefault({});
+
+const auth = z
+  .object({
+    registrationEnabled: z.boolean().default(true).describe('Whether people can register themselves (an administrator still approves them).'),
+    passwordStrength: z
+      .enum(PASSWORD_STRENGTHS)
+      .default('middle')
+      .describe('Required strength of new passwords: low (4-32, one kind), middle (6-32, two kinds), high (10-32, letters, digits and symbols).'),
+    maxFailures: z.number().int().min(1).default(5).describe('Failed sign-ins in a row that lock a user.'),
+    lockMinutes: z.number().int().min(1).default(15).describe('How long a lock lasts.'),
+    captchaAfterFailures: z
+      .number()
+      .int()
+      .min(0)
+      .default(2)
+      .describe('Failed sign-ins (per user name or per client address) after which a captcha is required; 0 = always.'),
+    sessionIdleMinutes: z.number().int().min(1).default(120).describe('A session ends after this long without requests.'),
+    sessionMaxHours: z.number().int().min(1).default(12).describe('A session ends this long after sign-in in any case.'),
+    resetTokenMinutes: z.number().int().min(5).default(30).describe('Validity of a password-reset link.'),
+  })
+  .strict()
+  .prefault({});
+
+const smtp = z
+  .object({
+    host: z.string().describe('SMTP server.'),
+    port: z.number().int().default(587).describe('SMTP port.'),
+    secure: z.boolean().default(false).describe('TLS from the start (port 465); otherwise STARTTLS when offered.'),
+    user: z.string().optional().describe('SMTP user name.'),
+    password: z.string().optional().describe('SMTP password.'),
+    from: z.string().describe('Sender address, e.g. "HPC Portal <portal@example.org>".'),
+    rejectUnauthorized: z.boolean().default(true).describe('Refuse SMTP servers with an invalid certificate.'),
+  })
+  .strict();
+
+const mail = z
+  .object({ smtp: smtp.optional().describe('Outgoing mail; password reset is offered only when set.') })
+  .strict()
+  .prefault({});
+
+const ui = z
+  .object({
+    refreshInterval: z
+      .number()
+      .int()
+      .min(20)
+      .max(1200)
+      .default(30)
+      .describe('Seconds between refreshes of live data; administrators can change it at run time.'),
+    systemVersion: z.string().default('HPC Portal V0.1.0.2026').describe('Version text shown in the about dialog.'),
+    systemVersionType: SystemVersionType.default('HPC').describe('IndustrialCloud, HPC, Standard or DataCenter.'),
+    efileUrl: z.string().default('').describe('Address of the file service (E-File).'),
+    transfer: z.boolean().default(false).describe('Offer across-center transfer.'),
+    hybridService: z.boolean().default(false).describe('Hybrid service mode (AI service link for users).'),
+    goldEnable: z.boolean().default(false).describe('Accounting in "gold" (billing) mode.'),
+    storageSwitch: z.boolean().default(false).describe('Show storage features.'),
+  })
+  .strict()
+  .prefault({});
+
+const branding = z
+  .object({
+    title: z.string().default('HPC Portal').describe('Product title (browser tab, header, sign-in page).'),
+    aboutText1: z.string().default('HPC Portal is a web console for high-performance computing centres.'),
+    aboutText2: z.string().default('Jobs, desktops, shells, files, monitoring, alarms, accounts and billing in one place.'),
+    copyright: z.string().default('© 2026 HPC Portal contributors'),
+    logoUrl: z.string().default('').describe('Logo image URL; empty uses the built-in logo.'),
+  })
+  .strict()
+  .prefault({});
+
+const license = z
+  .object({
+    file: z.string().optional().describe('Signed licence file; without one the portal runs as a free trial.'),
+    publicKey: z.string().optional().describe("PEM public key that verifies licence signatures (default: the project's own)."),
+    trialDays: z.number().int().min(0).default(90).describe('Length of the free trial, counted from the first start.'),
+    trialNodes: z.number().int().min(0).default(16).describe('Node count of the free trial.'),
+  })
+  .strict()
+  .prefault({});
+
+const cluster = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]+$/).describe('Identifier used in URLs (clusterId).'),
+    name: z.string().describe('Display name.'),
+    scheduler: z.enum(['local', 'slurm']).default('local').describe('Job manager type.'),
+    address: z.string().default('127.0.0.1').describe('Job manager address.'),
+    port: z.number().int().default(0).describe('Job manager port.'),
+  })
+  .strict();
+
+export const ConfigSchema = z
+  .object({
+    server,
+    dataDir: z.string().default('./data').describe('Where SQLite, keys and downloads live. Env: PORTAL_DATA_DIR.'),
+    database,
+    admin,
+    auth,
+    mail,
+    ui,
+    branding,
+    license,
+    clusters: z
+      .array(cluster)
+      .min(1)
+      .default([{ id: 'local', name: 'Local cluster', scheduler: 'local', address: '127.0.0.1', port: 0 }])
+      .describe('Clusters the portal manages.'),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config/schema.js';
+import type { Database } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema in use (migrations keep their bookkeeping table there). */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigint columns come back as strings from pg; every such value here fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export const isPostgresUrl = (url: string | undefined): boolean =>
+  !!url && /^postgres(ql)?:\/\//.test(url);
+
+const openPostgres = async (url: string, schema: string | undefined): Promise<DbHandle> => {
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+};
+
+const openSqlite = (file: string): DbHandle => {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+};
+
+/** Opens the configured database: PostgreSQL for a postgres:// URL, else SQLite in the data folder. */
+export const openDatabase = async (config: Config): Promise<DbHandle> => {
+  const url = config.database.url;
+  if (url && isPostgresUrl(url)) return openPostgres(url, config.database.schema);
+  if (url === ':memory:') return openSqlite(':memory:');
+  if (url) return openSqlite(resolve(url.replace(/^sqlite:\/\//, '')));
+  const dir = resolve(config.dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return openSqlite(join(dir, 'portal.db'));
+};

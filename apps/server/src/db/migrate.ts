@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DbHandle, Dialect } from './database.js';
+import * as m0001 from './migrations/0001-foundation.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
+type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
+
+/** Migrations in order; the same code runs on SQLite and PostgreSQL. */
+const migrations: Record<string, { up: Up }> = {
+  '0001-foundation': m0001,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
+      ),
+    );
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export const migrateToLatest = async (handle: DbHandle): Promise<string[]> => {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new InCodeProvider(handle.dialect),
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};

@@ -1,0 +1,111 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/* Row types of the portal's tables. Times are epoch milliseconds (bigint in PostgreSQL). */
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  password_hash: string;
+  role_id: number;
+  /** pending | active | refused | frozen */
+  status: string;
+  email: string;
+  phone_num: string;
+  desc_info: string;
+  group_name: string;
+  company: string;
+  department: string;
+  refuse_reason: string;
+  created_at: number;
+  approved_at: number | null;
+  approved_by: string | null;
+  last_login_at: number | null;
+  password_changed_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie value: a leaked database does not hand out live sessions. */
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  created_at: number;
+  expires_at: number;
+  verified_at: number | null;
+}
+
+export interface LoginThrottleTable {
+  /** "user:<name>" or "ip:<address>" */
+  key: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: number;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  user_name: string;
+  role_id: number | null;
+  action: string;
+  method: string;
+  path: string;
+  ip: string;
+  result: string;
+  err_code: number;
+  target: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface UserKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  type: string;
+  fingerprint: string;
+  public_key: string;
+  /** Only for the portal-made key pair: the private key, encrypted with the data folder's master key. */
+  private_key_enc: string | null;
+  origin: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  login_throttle: LoginThrottleTable;
+  password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+  user_keys: UserKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
+export type UserKeyRow = Selectable<UserKeysTable>;

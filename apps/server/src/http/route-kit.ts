@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { can, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
+import { safeEqual } from '../lib/crypto.js';
+import type { Auth } from '../modules/auth/auth.types.js';
+import type { SessionsService } from '../modules/auth/sessions.service.js';
+import type { AuditRepository } from '../modules/audit/audit.repository.js';
+import { SESSION_COOKIE } from './cookies.js';
+import { okEnvelope, sendError } from './envelope.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    /** What the audit line names: the acting user when nobody is signed in yet, and the subject. */
+    auditInfo: { userName?: string; target?: string };
+  }
+  interface FastifyContextConfig {
+    /** Set on every route built from a contract; the permission test checks all routes have one. */
+    permission?: string;
+  }
+}
+
+export interface HandlerContext<C extends Contract, A extends Auth | null> extends ContractParsed<C> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  auth: A;
+}
+
+type Result<C extends Contract> = C['response'] extends 'file' ? FastifyReply : ContractData<C>;
+type Handler<C extends Contract, A extends Auth | null> = (ctx: HandlerContext<C, A>) => Promise<Result<C>> | Result<C>;
+
+const csrfHeader = (req: FastifyRequest): string | undefined => {
+  const h = req.headers['x-xsrf-token'] ?? req.headers['x-csrf-token'];
+  if (typeof h === 'string') return h;
+  const body = req.body as Record<string, unknown> | undefined;
+  return typeof body?._csrf === 'string' ? body._csrf : undefined;
+};
+
+const needsCsrf = (c: Contract) => c.csrf ?? (c.method !== 'GET' && c.permission !== 'public');
+const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
+
+/**
+ * Registers routes from contracts: validation, permission, CSRF, the envelope and the audit line
+ * are handled here once, so a handler holds only its own logic.
+ */
+export class RouteKit {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /** An endpoint that needs a signed-in user holding the contract's permission. */
+  route<C extends Contract>(contract: C, handler: Handler<C, Auth>): void {
+    if (contract.permission === 'public') throw new Error(`${contract.id} is public: register it with publicRoute`);
+    this.register(contract, handler as Handler<C, Auth | null>);
+  }
+
+  /** An endpoint anyone may call; `auth` is the session when there is one. */
+  publicRoute<C extends Contract>(contract: C, handler: Handler<C, Auth | null>): void {
+    if (contract.permission !== 'public') throw new Error(`${contract.id} needs ${contract.permission}: register it with route`);
+    this.register(contract, handler);
+  }
+
+  private register<C extends Contract>(contract: C, handler: Handler<C, Auth | null>): void {
+    const schema: Record<string, unknown> = {
+      operationId: contract.id,
+      summary: contract.summary,
+      tags: [contract.tag],
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.response === 'file' ? {} : { response: { 200: envelope(contract.data) } }),
+      ...(contract.permission === 'public' ? {} : { security: [{ session: [] }] }),
+    };
+    const options: Omit<RouteOptions, 'method' | 'url'> = {
+      schema,
+      config: { permission: contract.permission },
+      preValidation: async (req, reply) => {
+        // A call without payload validates as an empty object: missing fields then read as 10003.
+        if (contract.body && req.body == null) req.body = {};
+        const token = req.cookies[SESSION_COOKIE];
+        req.auth = token ? await this.sessions.resolve(token) : null;
+        if (contract.permission === 'public') return;
+        if (!req.auth) {
+          return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, token ? 'sessionExpired' : 'notSignedIn', 'Please sign in', {
+            status: 401,
+          });
+        }
+        if (!can(req.auth.user.roleId, contract.permission)) {
+          return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
+        }
+        if (needsCsrf(contract)) {
+          const given = csrfHeader(req);
+          if (!given || !safeEqual(given, req.auth.csrfToken)) {
+            return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, 'csrf', 'Missing or wrong CSRF token', { status: 403 });
+          }
+        }
+      },
+      handler: async (req, reply) => {
+        const result = await handler({
+          req,
+          reply,
+          auth: req.auth,
+          query: req.query,
+          body: req.body,
+          params: req.params,
+        } as HandlerContext<C, Auth | null>);
+        if (contract.response === 'file') return result;
+        reply.errCode = ErrCode.SUCCESS;
+        return okEnvelope(result);
+      },
+      ...(isAudited(contract)
+        ? {
+            onResponse: async (req: FastifyRequest, reply: FastifyReply) => {
+              await this.audit.recordSafely(req.log, {
+                at: Date.now(),
+                user_name: req.auth?.user.userName ?? req.auditInfo.userName ?? '',
+                role_id: req.auth?.user.roleId ?? null,
+                action: contract.id,
+                method: req.method,
+                path: req.routeOptions.url ?? req.url.split('?')[0] ?? '',
+                ip: req.ip,
+                result: reply.statusCode < 400 && reply.errCode === ErrCode.SUCCESS ? 'success' : 'failure',
+                err_code: reply.statusCode < 400 ? reply.errCode : (reply.errCode || ErrCode.INTERNAL),
+                target: (req.auditInfo.target ?? '').slice(0, 256),
+              });
+            },
+          }
+        : {}),
+    };
+    this.app.withTypeProvider<ZodTypeProvider>().route({ method: contract.method, url: contract.path, ...options });
+  }
+}
+
+export const decorateRequests = (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('auditInfo', null as unknown as FastifyRequest['auditInfo']);
+  app.decorateReply('errCode', 0);
+  app.addHook('onRequest', async (req) => {
+    req.auditInfo = {};
+  });
+};

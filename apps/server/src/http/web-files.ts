@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrCode } from '@portal/shared';
+import { sendError } from './envelope.js';
+
+/** apps/web/dist, seen from apps/server/src or apps/server/dist. */
+export const defaultWebRoot = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** Paths that belong to the API: an unknown one answers a 404 envelope, never the console page. */
+const isApiPath = (path: string) =>
+  path.endsWith('.action') || /^\/(api|sys_[a-z]+|jm_[a-z]+|am_[a-z]+|pageframe|commonsoft|desktopandapp|healthz)(\/|$)/.test(path);
+
+/**
+ * Serves the built console and answers every other page path with index.html, so client routes
+ * (/login, /my-job/...) survive a reload. Unknown client paths reach the console's /404 page.
+ */
+export const registerWebFiles = async (app: FastifyInstance, webRoot = defaultWebRoot()) => {
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Hashed asset names change with their content, so browsers may keep them for good.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Assets are registered one route per file by @fastify/static with wildcard: false.
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(path) && !/\.[a-z0-9]{1,5}$/i.test(path);
+    if (wantsPage && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(reply, ErrCode.PARAM_INVALID, 'notFound', 'The resource is not exist!', { status: 404 });
+  });
+};

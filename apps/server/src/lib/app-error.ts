@@ -1,0 +1,26 @@
+import { ErrCode, errCodeDefaults, type ErrCodeValue, type ErrReasonValue } from '@portal/shared';
+
+/**
+ * An error a handler throws on purpose: it becomes the envelope `{errCode, errMsg, data}` with
+ * `data.reason` set, and the given (or the code's default) HTTP status.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: Exclude<ErrCodeValue, 0>,
+    readonly reason: ErrReasonValue,
+    message?: string,
+    options: { status?: number; extra?: Record<string, unknown> } = {},
+  ) {
+    super(message ?? errCodeDefaults[code].message);
+    this.status = options.status ?? errCodeDefaults[code].status;
+    this.extra = options.extra ?? {};
+  }
+  readonly extra: Record<string, unknown>;
+}
+
+export const notFound = (message = 'The resource is not exist!') =>
+  new AppError(ErrCode.PARAM_INVALID, 'notFound', message, { status: 404 });
+
+export const invalid = (reason: ErrReasonValue, message: string, extra?: Record<string, unknown>) =>
+  new AppError(ErrCode.PARAM_INVALID, reason, message, extra ? { extra } : {});

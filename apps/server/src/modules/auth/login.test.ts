@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLock, getIndexData, loginAuth, logout } from '@portal/shared';
+import { ADMIN, captchaAnswer, createTestApp, createUser, ManualClock, TestClient, type TestApp } from '../../test/harness.js';
+
+describe('sign-in', () => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    t = await createTestApp({}, clock);
+  });
+  afterAll(() => t.close());
+
+  it('signs the first administrator in with an httpOnly SameSite session cookie and a readable CSRF cookie', async () => {
+    const c = new TestClient(t.app);
+    const res = await c.login(ADMIN.user, ADMIN.password);
+    expect(res.status).toBe(200);
+    expect(res.errCode).toBe(0);
+    expect(res.data).toMatchObject({ roleId: 10008, roleName: 'admin', userName: 'admin' });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/portal_sid=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/portal_sid=[^;]+;.*SameSite=Lax/i);
+    expect(setCookie).toMatch(/XSRF-TOKEN=/);
+    expect(c.csrf).toBe(res.data.csrfToken);
+    const index = await c.call(getIndexData);
+    expect(index.data.currentUser).toBe('admin');
+  });
+
+  it('ends the server session on logout', async () => {
+    const c = new TestClient(t.app);
+    await c.login(ADMIN.user, ADMIN.password);
+    const sid = c.cookies.get('portal_sid');
+    expect((await c.call(logout)).errCode).toBe(0);
+    // Replaying the old cookie must not work: the session is gone on the server.
+    const replay = new TestClient(t.app);
+    replay.cookies.set('portal_sid', sid ?? '');
+    const res = await replay.call(getIndexData);
+    expect(res.status).toBe(401);
+    expect(res.errCode).toBe(10009);
+  });
+
+  it('accepts form-encoded sign-in from legacy clients', async () => {
+    const c = new TestClient(t.app);
+    const res = await c.call(loginAuth, { body: { strUserName: ADMIN.user, strPassword: ADMIN.password, strUserType: '0' }, form: true });
+    expect(res.errCode).toBe(0);
+  });
+
+  it('asks for a captcha after repeated failures, then locks the user', async () => {
+    await createUser(t.app, 'lockme', 10002, 'Right-pass1');
+    const c = new TestClient(t.app, '10.0.0.9');
+    const first = await c.login('lockme', 'wrong-1');
+    expect(first.status).toBe(401);
+    expect(first.data.needAuthCode).toBe(false);
+    const second = await c.login('lockme', 'wrong-2');
+    expect(second.data.needAuthCode).toBe(true);
+    expect((await c.call(checkLock, { body: {} })).data.needAuthCode).toBe(true);
+
+    const noCode = await c.login('lockme', 'Right-pass1');
+    expect(noCode.errCode).toBe(10003);
+    expect(noCode.data.reason).toBe('authCodeRequired');
+
+    await c.raw('GET', '/login/authCode.action');
+    const capKey = `cookie:${c.cookies.get('portal_cap')}`;
+    const wrongCode = await c.login('lockme', 'Right-pass1', 'zzzz');
+    expect(wrongCode.errMsg).toBe('The code is incorrect');
+
+    for (let i = 3; i <= 5; i++) {
+      await c.raw('GET', '/login/authCode.action');
+      const res = await c.login('lockme', `wrong-${i}`, await captchaAnswer(t.app, capKey));
+      if (i < 5) expect(res.data.reason).toBe('badCredentials');
+      else expect(res.errMsg).toBe('The user is locked');
+    }
+    await c.raw('GET', '/login/authCode.action');
+    const locked = await c.login('lockme', 'Right-pass1', await captchaAnswer(t.app, capKey));
+    expect(locked.status).toBe(403);
+    expect(locked.errMsg).toBe('The user is locked');
+    expect((await c.call(checkLock, { body: { strUserName: 'lockme' } })).data.locked).toBe(true);
+
+    clock.advance(16 * 60_000);
+    const after = await new TestClient(t.app, '10.0.0.10').login('lockme', 'Right-pass1');
+    expect(after.errCode).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ErrCode } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { hashPassword } from '../users/password.js';
+import { assertConfirmation, assertPasswordStrength } from '../users/password-policy.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { SessionsService } from './sessions.service.js';
+import type { ThrottleService } from './throttle.service.js';
+
+const invalidToken = () =>
+  new AppError(ErrCode.PARAM_INVALID, 'resetTokenInvalid', 'The reset link is invalid or has expired');
+
+/**
+ * Forgot password: a single-use link with a random token (only its hash is stored) is mailed to
+ * the address on record. The answer is the same whether or not the user exists.
+ */
+export class PasswordResetService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    private readonly throttle: ThrottleService,
+    private readonly settings: SettingsService,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly config: Config,
+  ) {}
+
+  async request(userName: string, email: string, baseUrl: string, log: FastifyBaseLogger): Promise<void> {
+    if (!this.mailer.enabled)
+      throw new AppError(ErrCode.INTERNAL, 'mailNotConfigured', 'Mail is not configured on this portal', { status: 503 });
+    const user = await this.users.findByName(userName);
+    if (!user || user.status !== 'active' || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
+    const token = randomToken();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('password_resets')
+      .values({
+        id: sha256(token),
+        user_id: user.id,
+        created_at: now,
+        expires_at: now + this.config.auth.resetTokenMinutes * 60_000,
+        used_at: null,
+      })
+      .execute();
+    const link = `${this.config.server.publicUrl ?? baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const title = this.config.branding.title;
+    try {
+      await this.mailer.send({
+        to: user.email,
+        subject: `${title}: reset your password / 重置密码`,
+        text:
+          `Hello ${user.user_name},\n\nOpen this link within ${this.config.auth.resetTokenMinutes} minutes to set a new password:\n${link}\n\n` +
+          `If you did not ask for it, ignore this mail.\n\n` +
+          `您好 ${user.user_name}，\n\n请在 ${this.config.auth.resetTokenMinutes} 分钟内打开以下链接设置新密码：\n${link}\n\n如果这不是您本人的操作，请忽略此邮件。\n`,
+      });
+    } catch (err) {
+      log.error({ err }, 'could not send the password-reset mail');
+      throw new AppError(ErrCode.CONNECTION_INTERRUPTED, 'internal', 'The mail could not be sent, please try again later');
+    }
+  }
+
+  async reset(token: string, newPwd: string, confirmation: string): Promise<string> {
+    const row = await this.db.selectFrom('password_resets').selectAll().where('id', '=', sha256(token)).executeTakeFirst();
+    const now = this.clock.now();
+    if (!row || row.used_at != null || row.expires_at <= now) throw invalidToken();
+    const user = await this.users.findById(row.user_id);
+    if (!user || user.status !== 'active') throw invalidToken();
+    assertConfirmation(newPwd, confirmation);
+    assertPasswordStrength(newPwd, (await this.settings.get()).passwordStrength);
+    const used = await this.db
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw invalidToken();
+    await this.users.update(user.id, { password_hash: await hashPassword(newPwd), password_changed_at: now });
+    await this.sessions.destroyAllForUser(user.id);
+    await this.throttle.clearUser(user.user_name);
+    return user.user_name;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import { normalizeRoleId } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
+import type { Database } from '../../db/types.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/time.js';
+import type { Auth } from './auth.types.js';
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Server-side sessions. The cookie holds a random token; the database holds its sha256, the
+ * CSRF token, and the idle and absolute expiry.
+ */
+export class SessionsService {
+  private readonly idleMs: number;
+  private readonly maxMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    auth: Config['auth'],
+  ) {
+    this.idleMs = auth.sessionIdleMinutes * 60_000;
+    this.maxMs = auth.sessionMaxHours * 3_600_000;
+  }
+
+  async create(userId: number, ip: string, userAgent: string): Promise<{ token: string; csrfToken: string }> {
+    const now = this.clock.now();
+    const token = randomToken();
+    const csrfToken = randomToken(24);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: sha256(token),
+        user_id: userId,
+        csrf_token: csrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + this.maxMs,
+        ip,
+        user_agent: userAgent.slice(0, 256),
+      })
+      .execute();
+    await this.purgeExpired();
+    return { token, csrfToken };
+  }
+
+  /** The session behind a cookie token, or null when it is unknown, expired, or its user may not sign in. */
+  async resolve(token: string): Promise<Auth | null> {
+    const id = sha256(token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.csrf_token',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id as userId',
+        'users.user_name',
+        'users.role_id',
+        'users.status',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = this.clock.now();
+    if (row.expires_at <= now || row.last_seen_at + this.idleMs <= now || row.status !== 'active') {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    // Writing on every request would make each page view a database write: touch once a minute.
+    if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    }
+    return {
+      sessionId: id,
+      csrfToken: row.csrf_token,
+      user: { id: row.userId, userName: row.user_name, roleId: normalizeRoleId(row.role_id) },
+    };
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
+  }
+
+  /** Ends every session of a user, except optionally the one making the change. */
+  async destroyAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
+    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+    await q.execute();
+  }
+
+  /** Users with at least one live session. */
+  async onlineUserCount(): Promise<number> {
+    const now = this.clock.now();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('last_seen_at', '>', now - this.idleMs)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private async purgeExpired(): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - this.idleMs)]))
+      .execute();
+  }
+}

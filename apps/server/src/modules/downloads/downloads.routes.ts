@@ -1,0 +1,47 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { can, downloadFile, ErrCode, faqDownload, softwareDownload } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
+import type { RouteKit } from '../../http/route-kit.js';
+import { AppError } from '../../lib/app-error.js';
+
+type Kind = 'software' | 'faq';
+
+const fileNotExist = () => new AppError(ErrCode.PARAM_INVALID, 'fileNotExist', 'file not exist', { status: 404 });
+
+/**
+ * Client tools and FAQ documents an operator drops into <dataDir>/downloads/{software,faq}/.
+ * Names are checked by the contracts (no slashes), so a path cannot leave those folders.
+ */
+export const registerDownloadRoutes = (kit: RouteKit, config: Config) => {
+  const folder = (kind: Kind) => resolve(config.dataDir, 'downloads', kind);
+  const existing = async (kind: Kind, name: string) => {
+    const file = join(folder(kind), name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || !file.startsWith(folder(kind) + '/')) throw fileNotExist();
+    return { file, size: info.size };
+  };
+  const pathOf = (kind: Kind, name: string) => `/commonsoft/download/${kind}/${encodeURIComponent(name)}`;
+
+  kit.route(softwareDownload, async ({ body }) => {
+    await existing('software', body.softwareName);
+    return { success: true, path: pathOf('software', body.softwareName) };
+  });
+
+  kit.route(faqDownload, async ({ body }) => {
+    await existing('faq', body.faqName);
+    return { success: true, path: pathOf('faq', body.faqName) };
+  });
+
+  kit.route(downloadFile, async ({ auth, params, reply }) => {
+    if (params.kind === 'faq' && !can(auth.user.roleId, 'downloads:faq'))
+      throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
+    const { file, size } = await existing(params.kind, params.name);
+    return reply
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(params.name)}`)
+      .header('content-length', size)
+      .type('application/octet-stream')
+      .send(createReadStream(file));
+  });
+};

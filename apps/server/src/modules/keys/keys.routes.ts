@@ -1,0 +1,26 @@
+import { deleteKey, exportKey, importKey, listKeys } from '@portal/shared';
+import type { RouteKit } from '../../http/route-kit.js';
+import type { KeysService } from './keys.service.js';
+
+export const registerKeysRoutes = (kit: RouteKit, keys: KeysService) => {
+  kit.route(importKey, async ({ auth, body, req }) => {
+    req.auditInfo.target = body.rsaKeyName;
+    return { fingerprint: await keys.importPublicKey(auth.user.id, body.rsaKeyName, body.rsaKeyContent) };
+  });
+
+  kit.route(listKeys, ({ auth }) => keys.list(auth.user.id));
+
+  kit.route(deleteKey, async ({ auth, body, req }) => {
+    req.auditInfo.target = await keys.deleteImported(auth.user.id, body.id);
+    return {};
+  });
+
+  kit.route(exportKey, async ({ auth, reply }) => {
+    const pem = await keys.exportPrivateKey(auth.user.id, auth.user.userName);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="id_ed25519_${auth.user.userName.replace(/[^A-Za-z0-9_.-]/g, '_')}"`)
+      .type('application/octet-stream')
+      .send(pem);
+  });
+};

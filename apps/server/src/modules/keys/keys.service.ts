@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import ssh2 from 'ssh2';
+import { ErrCode, type PublicKey } from '@portal/shared';
+import type { Database, UserKeyRow } from '../../db/types.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import { iso, type Clock } from '../../lib/time.js';
+
+const { utils } = ssh2;
+
+const fingerprintOf = (blob: Buffer) => `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+
+const toPublicKey = (r: UserKeyRow): PublicKey => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  fingerprint: r.fingerprint,
+  createdAt: iso(r.created_at),
+  origin: r.origin === 'portal' ? 'portal' : 'imported',
+});
+
+/**
+ * SSH keys of portal users: the ed25519 pair the portal makes at approval (private half encrypted
+ * with the master key) and public keys users import. Installing them on login nodes is the
+ * cluster-access layer's job.
+ */
+export class KeysService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly masterKey: Buffer,
+  ) {}
+
+  async list(userId: number): Promise<PublicKey[]> {
+    const rows = await this.db.selectFrom('user_keys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    return rows.map(toPublicKey);
+  }
+
+  /** Makes the user's portal key pair unless it exists; answers its row. */
+  async ensurePortalKeyPair(userId: number, userName: string): Promise<UserKeyRow> {
+    const existing = await this.portalKey(userId);
+    if (existing) return existing;
+    const pair = utils.generateKeyPairSync('ed25519', { comment: `${userName}@hpc-portal` });
+    const parsed = utils.parseKey(pair.public);
+    if (parsed instanceof Error) throw parsed;
+    await this.db
+      .insertInto('user_keys')
+      .values({
+        user_id: userId,
+        name: 'portal',
+        type: parsed.type,
+        fingerprint: fingerprintOf(parsed.getPublicSSH()),
+        public_key: pair.public,
+        private_key_enc: encryptSecret(pair.private, this.masterKey),
+        origin: 'portal',
+        created_at: this.clock.now(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const row = await this.portalKey(userId);
+    if (!row) throw new Error('portal key pair was not stored');
+    return row;
+  }
+
+  private portalKey(userId: number) {
+    return this.db
+      .selectFrom('user_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('origin', '=', 'portal')
+      .executeTakeFirst();
+  }
+
+  /** The private key in OpenSSH format, made now if the user has none yet. */
+  async exportPrivateKey(userId: number, userName: string): Promise<string> {
+    const row = await this.ensurePortalKeyPair(userId, userName);
+    if (!row.private_key_enc) throw new AppError(ErrCode.PARAM_INVALID, 'keyMissing', 'No private key is stored for this user');
+    return decryptSecret(row.private_key_enc, this.masterKey);
+  }
+
+  async importPublicKey(userId: number, name: string, content: string): Promise<string> {
+    const text = content.trim();
+    if (/PRIVATE KEY/.test(text))
+      throw new AppError(ErrCode.PARAM_INVALID, 'keyInvalid', 'This is a private key: paste the public key (the .pub file)');
+    const parsed = text.includes('\n') ? new Error('one key per import') : utils.parseKey(text);
+    if (parsed instanceof Error || parsed.isPrivateKey())
+      throw new AppError(ErrCode.PARAM_INVALID, 'keyInvalid', 'The key content is not a valid OpenSSH public key');
+    const fingerprint = fingerprintOf(parsed.getPublicSSH());
+    const dup = await this.db
+      .selectFrom('user_keys')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('fingerprint', '=', fingerprint)
+      .executeTakeFirst();
+    if (dup) throw new AppError(ErrCode.PARAM_INVALID, 'keyDuplicated', 'This key has already been imported', { status: 409 });
+    await this.db
+      .insertInto('user_keys')
+      .values({
+        user_id: userId,
+        name,
+        type: parsed.type,
+        fingerprint,
+        public_key: text,
+        private_key_enc: null,
+        origin: 'imported',
+        created_at: this.clock.now(),
+      })
+      .execute();
+    return fingerprint;
+  }
+
+  async deleteImported(userId: number, id: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('user_keys')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('origin', '=', 'imported')
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    await this.db.deleteFrom('user_keys').where('id', '=', id).execute();
+    return row.name;
+  }
+}

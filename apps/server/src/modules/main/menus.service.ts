@@ -1,0 +1,38 @@
+import { can, routeSetOf, type MenuChild, type MenuItem } from '@portal/shared';
+import { MENUS, type MenuDef } from './menus.data.js';
+
+const visible = (d: MenuDef, roleId: number) =>
+  (!d.routeSets || d.routeSets.includes(routeSetOf(roleId))) && (!d.permission || can(roleId, d.permission));
+
+const toItem = (d: MenuDef, roleId: number, lang: 'en' | 'zh', isChild: boolean): MenuChild => ({
+  id: d.id,
+  text: d.text[lang],
+  icon: d.icon,
+  menuNo: d.menuNo,
+  defaultPage: !!d.defaultFor?.includes(routeSetOf(roleId)),
+  load: d.load,
+  internal: d.internal ?? true,
+  isChild,
+  needArgs: d.needArgs ?? false,
+  args: '',
+  align: d.align ?? 'left',
+  uri: d.internal === false ? d.load : '',
+  target: d.target ?? '',
+  children: [],
+});
+
+const byMenuNo = (a: { menuNo: number }, b: { menuNo: number }) => a.menuNo - b.menuNo;
+
+/** The menus a role sees, ordered by menuNo; groups left without children are dropped. */
+export const menusFor = (roleId: number, lang: 'en' | 'zh', defs: MenuDef[] = MENUS): MenuItem[] =>
+  defs
+    .filter((d) => visible(d, roleId))
+    .map((d) => {
+      const children = (d.children ?? [])
+        .filter((c) => visible(c, roleId))
+        .sort(byMenuNo)
+        .map((c) => toItem(c, roleId, lang, true));
+      return { ...toItem(d, roleId, lang, false), children } as MenuItem;
+    })
+    .filter((m) => m.load !== '' || m.children.length > 0)
+    .sort(byMenuNo);

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { containsIgnoreCase } from '../../db/like.js';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
+
+export interface UserListFilter {
+  userName?: string | undefined;
+  roleId?: number | undefined;
+  status?: string | undefined;
+}
+
+const sortColumns = {
+  userName: 'user_name',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+  roleId: 'role_id',
+} as const;
+export type UserSort = keyof typeof sortColumns;
+
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByName(userName: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('user_name', '=', userName).executeTakeFirst();
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, changes: UserUpdate): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  async countActiveWithRoles(roleIds: number[]): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where('role_id', 'in', roleIds)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async list(
+    filter: UserListFilter,
+    page: { offset: number; limit: number },
+    sort: { by: UserSort; order: 'asc' | 'desc' } = { by: 'userName', order: 'asc' },
+  ): Promise<{ total: number; rows: UserRow[] }> {
+    let q = this.db.selectFrom('users');
+    if (filter.userName) q = q.where(containsIgnoreCase('user_name', filter.userName));
+    if (filter.roleId !== undefined) q = q.where('role_id', '=', filter.roleId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    const countRow = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy(sortColumns[sort.by], sort.order)
+      .orderBy('id', sort.order)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return { total: Number(countRow.n), rows };
+  }
+}

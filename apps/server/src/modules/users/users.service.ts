@@ -1,0 +1,133 @@
+import { ErrCode, normalizeRoleId, Role, type UserSummary } from '@portal/shared';
+import type { UserRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { iso, isoOrNull, type Clock } from '../../lib/time.js';
+import type { Auth } from '../auth/auth.types.js';
+import type { SessionsService } from '../auth/sessions.service.js';
+import type { ThrottleService } from '../auth/throttle.service.js';
+import type { KeysService } from '../keys/keys.service.js';
+import type { UserListFilter, UserSort, UsersRepository } from './users.repository.js';
+
+const ADMIN_ROLES = [Role.admin, Role.super];
+
+export const toSummary = (u: UserRow): UserSummary => ({
+  userNo: u.id,
+  userName: u.user_name,
+  roleId: normalizeRoleId(u.role_id),
+  status: (['pending', 'active', 'refused', 'frozen'] as const).find((s) => s === u.status) ?? 'frozen',
+  email: u.email,
+  phoneNum: u.phone_num,
+  descInfo: u.desc_info,
+  groupName: u.group_name,
+  company: u.company,
+  department: u.department,
+  createdAt: iso(u.created_at),
+  approvedAt: isoOrNull(u.approved_at),
+  approvedBy: u.approved_by,
+  lastLoginAt: isoOrNull(u.last_login_at),
+  refuseReason: u.refuse_reason,
+});
+
+const userNotFound = (name: string) =>
+  new AppError(ErrCode.PARAM_INVALID, 'userNotFound', `The user ${name} does not exist`, { status: 404 });
+
+/** What administrators do with accounts: approve, refuse, change role and organisation, freeze. */
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    private readonly throttle: ThrottleService,
+    private readonly keys: KeysService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(filter: UserListFilter, page: { offset: number; limit: number }, sort?: { by: UserSort; order: 'asc' | 'desc' }) {
+    const { total, rows } = await this.users.list(filter, page, sort);
+    return { total, list: rows.map(toSummary) };
+  }
+
+  async listPending(userName: string | undefined, page: { offset: number; limit: number }) {
+    return this.list({ userName, status: 'pending' }, page, { by: 'createdAt', order: 'asc' });
+  }
+
+  private async load(userName: string): Promise<UserRow> {
+    const user = await this.users.findByName(userName);
+    if (!user) throw userNotFound(userName);
+    return user;
+  }
+
+  /** Approves pending (or earlier refused) users and makes each one's SSH key pair. */
+  async approve(actor: Auth, userNames: string[], roleId: number | undefined): Promise<string[]> {
+    const users = await Promise.all(userNames.map((n) => this.load(n)));
+    const notPending = users.filter((u) => u.status !== 'pending' && u.status !== 'refused');
+    if (notPending.length)
+      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`);
+    const now = this.clock.now();
+    for (const u of users) {
+      await this.users.update(u.id, {
+        status: 'active',
+        role_id: roleId ?? u.role_id,
+        approved_at: now,
+        approved_by: actor.user.userName,
+        refuse_reason: '',
+      });
+      await this.keys.ensurePortalKeyPair(u.id, u.user_name);
+    }
+    return users.map((u) => u.user_name);
+  }
+
+  async refuse(userNames: string[], reason: string | undefined): Promise<string[]> {
+    const users = await Promise.all(userNames.map((n) => this.load(n)));
+    const notPending = users.filter((u) => u.status !== 'pending');
+    if (notPending.length)
+      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`);
+    for (const u of users) await this.users.update(u.id, { status: 'refused', refuse_reason: reason ?? '' });
+    return users.map((u) => u.user_name);
+  }
+
+  async modify(
+    actor: Auth,
+    change: { userName: string; roleId?: number | undefined; groupName?: string | undefined; company?: string | undefined; department?: string | undefined },
+  ): Promise<void> {
+    const user = await this.load(change.userName);
+    if (change.roleId !== undefined && change.roleId !== user.role_id) {
+      if (user.id === actor.user.id)
+        throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot change your own role', { status: 403 });
+      await this.assertNotLastAdmin(user, 'role');
+    }
+    await this.users.update(user.id, {
+      ...(change.roleId !== undefined ? { role_id: change.roleId } : {}),
+      ...(change.groupName !== undefined ? { group_name: change.groupName } : {}),
+      ...(change.company !== undefined ? { company: change.company } : {}),
+      ...(change.department !== undefined ? { department: change.department } : {}),
+    });
+  }
+
+  async freeze(actor: Auth, userName: string): Promise<void> {
+    const user = await this.load(userName);
+    if (user.id === actor.user.id)
+      throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot freeze your own account', { status: 403 });
+    if (user.status !== 'active' && user.status !== 'frozen')
+      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only approved users can be frozen');
+    await this.assertNotLastAdmin(user, 'freeze');
+    await this.users.update(user.id, { status: 'frozen' });
+    await this.sessions.destroyAllForUser(user.id);
+  }
+
+  async unfreeze(userName: string): Promise<void> {
+    const user = await this.load(userName);
+    if (user.status !== 'frozen' && user.status !== 'active')
+      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only frozen users can be unfrozen');
+    await this.users.update(user.id, { status: 'active' });
+    await this.throttle.clearUser(user.user_name);
+  }
+
+  /** The portal must keep one active administrator who can approve users. */
+  private async assertNotLastAdmin(user: UserRow, what: 'role' | 'freeze'): Promise<void> {
+    if (user.status !== 'active' || !(ADMIN_ROLES as number[]).includes(user.role_id)) return;
+    if ((await this.users.countActiveWithRoles(ADMIN_ROLES)) <= 1)
+      throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'lastAdmin', `This is the last administrator: cannot ${what === 'role' ? 'change its role' : 'freeze it'}`, {
+        status: 409,
+      });
+  }
+}

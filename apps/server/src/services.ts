@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config/schema.js';
+import type { Database } from './db/types.js';
+import type { Clock } from './lib/time.js';
+import { loadMasterKey } from './lib/master-key.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { CaptchaService } from './modules/auth/captcha.service.js';
+import { LoginService } from './modules/auth/login.service.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { SessionsService } from './modules/auth/sessions.service.js';
+import { ThrottleService } from './modules/auth/throttle.service.js';
+import { KeysService } from './modules/keys/keys.service.js';
+import { LicenseService } from './modules/license/license.service.js';
+import { Mailer } from './modules/mail/mailer.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { ProfileService } from './modules/users/profile.service.js';
+import { RegistrationService } from './modules/users/registration.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
+
+/** Every service, wired once; routes and tests take what they need from here. */
+export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock) => {
+  const usersRepo = new UsersRepository(db);
+  const audit = new AuditRepository(db);
+  const settings = new SettingsService(db, clock, config);
+  const sessions = new SessionsService(db, clock, config.auth);
+  const throttle = new ThrottleService(db, clock, config.auth);
+  const captcha = new CaptchaService(db, clock);
+  const mailer = new Mailer(config.mail);
+  const keys = new KeysService(db, clock, loadMasterKey(config.dataDir));
+  const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
+  return {
+    config,
+    db,
+    clock,
+    usersRepo,
+    audit,
+    settings,
+    sessions,
+    throttle,
+    captcha,
+    mailer,
+    keys,
+    license: new LicenseService(config, clock, installedAt),
+    login: new LoginService(usersRepo, sessions, throttle, captcha, clock),
+    registration: new RegistrationService(usersRepo, captcha, settings, clock),
+    profile: new ProfileService(usersRepo, sessions, settings, clock),
+    users: new UsersService(usersRepo, sessions, throttle, keys, clock),
+    passwordReset: new PasswordResetService(db, usersRepo, sessions, throttle, settings, mailer, clock, config),
+  };
+};
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { Role, type Contract, type ContractInput, type RoleId } from '@portal/shared';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config/load.js';
+import type { ConfigInput } from '../config/schema.js';
+import { isPostgresUrl } from '../db/database.js';
+import type { Clock } from '../lib/time.js';
+import { hashPassword } from '../modules/users/password.js';
+
+/*
+ * Builds the real server for a test: SQLite by default, PostgreSQL (a fresh schema per app) when
+ * DATABASE_URL points at one. Requests go through inject(), with a cookie jar per client.
+ */
+
+export const ADMIN = { user: 'admin', password: 'Admin@12345' };
+const pgUrl = process.env.DATABASE_URL;
+export const usingPostgres = isPostgresUrl(pgUrl);
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export const createTestApp = async (overrides: DeepPartial<ConfigInput> = {}, clock?: Clock): Promise<TestApp> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const schema = usingPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const config = parseConfig({
+    ...overrides,
+    dataDir,
+    database: usingPostgres ? { url: pgUrl, schema } : { url: join(dataDir, 'portal.db') },
+    admin: { user: ADMIN.user, password: ADMIN.password },
+    logLevel: 'silent',
+  });
+  const app = await buildApp({ config, logger: false, ...(clock ? { clock } : {}) });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema && pgUrl) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+};
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+  /** Leave out the CSRF header even when signed in. */
+  noCsrf?: boolean;
+}
+
+const fillPath = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+
+const encodeForm = (body: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(body).flatMap(([k, v]) =>
+      Array.isArray(v) ? v.map((x) => [k, String(x)]) : v === undefined ? [] : [[k, String(v)]],
+    ) as [string, string][],
+  ).toString();
+
+/** A browser-like client: keeps cookies and sends the CSRF token the way the console does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  get csrf(): string | undefined {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  async raw(method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (!opts.noCsrf && this.csrf && method !== 'GET') headers['x-xsrf-token'] = this.csrf;
+    let payload: string | undefined;
+    if (opts.body !== undefined) {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = encodeForm(opts.body as Record<string, unknown>);
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    const query = Object.fromEntries(
+      Object.entries(opts.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const res = await this.app.inject({ method: method as 'GET', url, query, headers, remoteAddress: this.ip, ...(payload !== undefined ? { payload } : {}) });
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const gone = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  /** Calls an endpoint by its contract; answers the HTTP status and the parsed envelope. */
+  async call<C extends Contract>(
+    contract: C,
+    input: Partial<ContractInput<C>> & Omit<CallOptions, 'body' | 'query' | 'params'> = {},
+  ): Promise<{ status: number; errCode: number; errMsg: string; data: any; headers: Record<string, unknown> }> {
+    const res = await this.raw(contract.method, fillPath(contract.path, input.params as Record<string, string>), {
+      ...input,
+      body: input.body,
+      query: input.query as CallOptions['query'],
+    });
+    const json = res.headers['content-type']?.toString().includes('json') ? res.json() : { errCode: 0, errMsg: '', data: res.body };
+    return { status: res.statusCode, errCode: json.errCode, errMsg: json.errMsg, data: json.data, headers: res.headers };
+  }
+
+  async login(userName: string, password: string, authCode?: string) {
+    const { loginAuth } = await import('@portal/shared');
+    return this.call(loginAuth, { body: { strUserName: userName, strPassword: password, ...(authCode ? { authCode } : {}) } });
+  }
+}
+
+/** Creates an active user with a role directly in the database. */
+export const createUser = async (app: FastifyInstance, userName: string, roleId: RoleId = Role.user, password = 'Passw0rd!x') => {
+  const now = Date.now();
+  await app.services.usersRepo.insert({
+    user_name: userName,
+    password_hash: await hashPassword(password),
+    role_id: roleId,
+    status: 'active',
+    email: `${userName.replace(/[^A-Za-z0-9_-]/g, '')}@example.com`,
+    phone_num: '',
+    desc_info: '',
+    group_name: '',
+    company: '',
+    department: '',
+    refuse_reason: '',
+    created_at: now,
+    approved_at: now,
+    approved_by: 'test',
+    last_login_at: null,
+    password_changed_at: now,
+  });
+  return { userName, password };
+};
+
+/** A signed-in client for a new user of the given role. */
+export const signedIn = async (app: FastifyInstance, userName: string, roleId: RoleId, ip?: string) => {
+  const u = await createUser(app, userName, roleId);
+  const client = new TestClient(app, ip);
+  const res = await client.login(u.userName, u.password);
+  if (res.errCode !== 0) throw new Error(`login of ${userName} failed: ${res.errMsg}`);
+  return client;
+};
+
+/** The text of the captcha last issued under a key, read from the database like an OCR would. */
+export const captchaAnswer = async (app: FastifyInstance, key: string): Promise<string> => {
+  const row = await app.services.db.selectFrom('captchas').select('answer').where('id', '=', key).executeTakeFirstOrThrow();
+  return row.answer;
+};
+
+/** A clock tests move by hand (lock expiry, session idle time, trial days). */
+export class ManualClock implements Clock {
+  constructor(private t = Date.now()) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+
+export const healthz = defineContract({
+  id: 'health',
+  method: 'GET',
+  path: '/healthz',
+  permission: 'public',
+  tag: 'operations',
+  summary: 'Answers 200 once the server serves requests and reaches its database',
+  data: z.object({ status: z.literal('ok'), version: z.string() }),
+});

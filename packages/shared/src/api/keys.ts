@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import { Ok, Timestamp } from './common.js';
+
+export const ImportKeyBody = z.object({
+  rsaKeyName: z.string().min(1).max(64).regex(/^[^\s]+$/),
+  rsaKeyContent: z.string().min(1).max(16384),
+});
+export type ImportKeyBody = z.input<typeof ImportKeyBody>;
+
+export const importKey = defineContract({
+  id: 'main.importKey',
+  method: 'POST',
+  path: '/pageframe/main/importKey.action',
+  permission: 'keys:manage',
+  tag: 'keys',
+  summary: 'Add an OpenSSH public key to the account',
+  body: ImportKeyBody,
+  data: z.object({ fingerprint: z.string() }),
+});
+
+export const PublicKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  fingerprint: z.string(),
+  createdAt: Timestamp,
+  /** 'portal' for the key pair the portal made at approval, 'imported' for the user's own keys. */
+  origin: z.enum(['portal', 'imported']),
+});
+export type PublicKey = z.infer<typeof PublicKey>;
+
+export const listKeys = defineContract({
+  id: 'main.listKeys',
+  method: 'GET',
+  path: '/pageframe/main/queryKeys.action',
+  permission: 'keys:manage',
+  tag: 'keys',
+  summary: "The account's public keys",
+  data: z.array(PublicKey),
+});
+
+export const deleteKey = defineContract({
+  id: 'main.deleteKey',
+  method: 'POST',
+  path: '/pageframe/main/deleteKey.action',
+  permission: 'keys:manage',
+  tag: 'keys',
+  summary: 'Remove an imported public key',
+  body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) }),
+  data: Ok,
+});
+
+export const exportKey = defineContract({
+  id: 'main.exportKey',
+  method: 'GET',
+  path: '/pageframe/main/exportKey.action',
+  permission: 'keys:manage',
+  tag: 'keys',
+  summary: "Download the account's private key (OpenSSH format)",
+  data: z.string(),
+  response: 'file',
+  // A download is a read, but handing out a private key is worth a line in the audit log.
+  audit: true,
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import { zOptionalText } from '../input.js';
+import { Ok } from './common.js';
+import { descSchema, emailSchema, phoneSchema } from './registration.js';
+
+export const LoginUser = z.object({
+  userName: z.string(),
+  roleId: z.number().int(),
+  email: z.string(),
+  phoneNum: z.string(),
+  descInfo: z.string(),
+  groupName: z.string(),
+  company: z.string(),
+  department: z.string(),
+});
+export type LoginUser = z.infer<typeof LoginUser>;
+
+export const queryLoginUser = defineContract({
+  id: 'main.queryLoginUser',
+  method: 'POST',
+  path: '/pageframe/main/queryLoginUser.action',
+  permission: 'session',
+  tag: 'profile',
+  summary: "The signed-in user's personal information",
+  data: LoginUser,
+  audit: false,
+});
+
+export const ModifyUserInfoBody = z.object({
+  email: emailSchema,
+  phoneNum: zOptionalText(phoneSchema),
+  descInfo: zOptionalText(descSchema),
+});
+export type ModifyUserInfoBody = z.input<typeof ModifyUserInfoBody>;
+
+export const modifyUserInfo = defineContract({
+  id: 'main.modifyUserInfo',
+  method: 'POST',
+  path: '/pageframe/main/modifyUserInfo.action',
+  permission: 'session',
+  tag: 'profile',
+  summary: 'Change e-mail, phone and description',
+  body: ModifyUserInfoBody,
+  data: Ok,
+});
+
+export const ModifyPwdBody = z.object({
+  oldPwd: z.string().min(1).max(128),
+  newPwd: z.string().min(1).max(64),
+  /** Optional for old clients that check the confirmation themselves. */
+  verifyCheckNewPwd: zOptionalText(z.string().max(64)),
+});
+export type ModifyPwdBody = z.input<typeof ModifyPwdBody>;
+
+export const modifyPwd = defineContract({
+  id: 'main.modifyPwd',
+  method: 'POST',
+  path: '/pageframe/main/modifyPwd.action',
+  permission: 'session',
+  tag: 'profile',
+  summary: 'Change the password (ends the other sessions of the user)',
+  body: ModifyPwdBody,
+  data: Ok,
+});

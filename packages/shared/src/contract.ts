@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { Permission } from './roles.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * One endpoint, declared once. The server registers its route from this object, the web client
+ * calls it through it, and the OpenAPI document is generated from it.
+ */
+export interface Contract<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+> {
+  /** Stable identifier, also the `action` recorded in the audit log. */
+  id: string;
+  method: HttpMethod;
+  path: string;
+  /** Who may call it; `public` needs no session. */
+  permission: Permission;
+  summary: string;
+  tag: string;
+  query?: Q;
+  body?: B;
+  params?: P;
+  /** Schema of the envelope's `data` on success. */
+  data: D;
+  /**
+   * `file`: the answer is a file or image, not an envelope. Errors still come as envelopes.
+   */
+  response?: 'envelope' | 'file';
+  /** Recorded in the audit log. Defaults to true for every method but GET. */
+  audit?: boolean;
+  /** Checked for the CSRF header. Defaults to true for signed-in, state-changing calls. */
+  csrf?: boolean;
+}
+
+export const defineContract = <
+  const Q extends z.ZodType | undefined = undefined,
+  const B extends z.ZodType | undefined = undefined,
+  const P extends z.ZodType | undefined = undefined,
+  const D extends z.ZodType = z.ZodType,
+>(
+  c: Contract<Q, B, P, D>,
+): Contract<Q, B, P, D> => c;
+
+// Optional contract fields read as `Schema | undefined`: strip the undefined before looking inside.
+type Given<S> = Exclude<S, undefined>;
+type InputOf<S> = [Given<S>] extends [never] ? undefined : Given<S> extends z.ZodType ? z.input<Given<S>> : undefined;
+type OutputOf<S> = [Given<S>] extends [never] ? undefined : Given<S> extends z.ZodType ? z.output<Given<S>> : undefined;
+
+/** What a caller sends. */
+export type ContractInput<C extends Contract> = {
+  query: InputOf<C['query']>;
+  body: InputOf<C['body']>;
+  params: InputOf<C['params']>;
+};
+/** What the handler receives after validation. */
+export type ContractParsed<C extends Contract> = {
+  query: OutputOf<C['query']>;
+  body: OutputOf<C['body']>;
+  params: OutputOf<C['params']>;
+};
+/** The envelope's `data` on success. */
+export type ContractData<C extends Contract> = z.output<C['data']>;

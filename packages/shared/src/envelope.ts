@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The response envelope every JSON endpoint answers with. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    errCode: z.number().int(),
+    errMsg: z.string(),
+    data,
+  });
+
+export type Envelope<T> = { errCode: number; errMsg: string; data: T };
+
+/** `data` of an error envelope: a reason key plus optional details. */
+export const ErrorData = z
+  .object({
+    reason: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .catchall(z.unknown());
+export type ErrorData = z.infer<typeof ErrorData>;
+
+/** Paged list returned by list endpoints: `pageStart` is the offset of the first row. */
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int().nonnegative(), list: z.array(item) });
+
+/** Paging parameters shared by list endpoints (spec section 9: default 25, pageStart 0). */
+export const PAGE_SIZE_OPTIONS = [15, 20, 25, 30, 35, 40, 45, 50, 75, 100, 200, 300] as const;
+export const DEFAULT_PAGE_SIZE = 25;

@@ -1,0 +1,73 @@
+/**
+ * Error codes of the envelope (spec section 8). 0 is success.
+ * Each code carries a default English message and the HTTP status the server answers with
+ * unless a more precise one is given (for example 404 or 409 with PARAM_INVALID).
+ */
+export const ErrCode = {
+  SUCCESS: 0,
+  INTERNAL: 10001,
+  PARAM_INCOMPLETE: 10003,
+  PARAM_INVALID: 10004,
+  USER_FROZEN: 10007,
+  INSUFFICIENT_PERMISSION: 10008,
+  NO_INTERFACE_PERMISSION: 10009,
+  FILE_CHECK_FAILED: 10010,
+  FILE_TOO_LARGE: 10011,
+  CONNECTION_INTERRUPTED: 10012,
+  TIMEOUT: 10013,
+} as const;
+
+export type ErrCodeValue = (typeof ErrCode)[keyof typeof ErrCode];
+
+export const errCodeDefaults: Record<ErrCodeValue, { message: string; status: number }> = {
+  0: { message: 'success', status: 200 },
+  10001: { message: 'The server is abnormal. Please contact the administrator.', status: 500 },
+  10003: { message: 'parameter incomplete', status: 400 },
+  10004: { message: 'invalid parameter', status: 400 },
+  10007: { message: 'The account has been deactivated and cannot be operated.', status: 403 },
+  10008: { message: 'Permission Denied', status: 403 },
+  10009: { message: 'No permission to access the interface', status: 401 },
+  10010: { message: 'File check failed', status: 400 },
+  10011: { message: 'File too large', status: 413 },
+  10012: { message: 'Connection interrupted', status: 502 },
+  10013: { message: 'Operation timed out', status: 504 },
+};
+
+/**
+ * Machine-readable reasons sent in `data.reason` of an error envelope, so a client can show a
+ * precise translated text where one code covers several situations.
+ */
+export const ErrReason = {
+  validation: 'validation',
+  notSignedIn: 'notSignedIn',
+  sessionExpired: 'sessionExpired',
+  csrf: 'csrf',
+  forbidden: 'forbidden',
+  notFound: 'notFound',
+  badCredentials: 'badCredentials',
+  userLocked: 'userLocked',
+  userPending: 'userPending',
+  userRefused: 'userRefused',
+  userFrozen: 'userFrozen',
+  authCodeRequired: 'authCodeRequired',
+  authCodeIncorrect: 'authCodeIncorrect',
+  userNameDuplicated: 'userNameDuplicated',
+  registrationClosed: 'registrationClosed',
+  oldPasswordWrong: 'oldPasswordWrong',
+  passwordTooWeak: 'passwordTooWeak',
+  passwordMismatch: 'passwordMismatch',
+  samePassword: 'samePassword',
+  resetTokenInvalid: 'resetTokenInvalid',
+  mailNotConfigured: 'mailNotConfigured',
+  userNotFound: 'userNotFound',
+  notPending: 'notPending',
+  selfChange: 'selfChange',
+  lastAdmin: 'lastAdmin',
+  keyInvalid: 'keyInvalid',
+  keyDuplicated: 'keyDuplicated',
+  keyMissing: 'keyMissing',
+  fileNotExist: 'fileNotExist',
+  internal: 'internal',
+} as const;
+
+export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -1,0 +1,78 @@
+/** Role ids of spec section 6. */
+export const Role = {
+  user: 10002,
+  super: 10003,
+  hpc: 10004,
+  opt: 10005,
+  viewer: 10006,
+  admin: 10008,
+  auditor: 10009,
+} as const;
+
+export type RoleName = keyof typeof Role;
+export type RoleId = (typeof Role)[RoleName];
+
+export const ROLE_IDS = Object.values(Role) as RoleId[];
+
+const roleNames = Object.fromEntries(Object.entries(Role).map(([n, id]) => [id, n])) as Record<
+  RoleId,
+  RoleName
+>;
+
+/** Unknown ids become user (spec section 6). */
+export const normalizeRoleId = (id: number | string | null | undefined): RoleId => {
+  const n = Number(id);
+  return (ROLE_IDS as number[]).includes(n) ? (n as RoleId) : Role.user;
+};
+
+export const roleName = (id: number | string | null | undefined): RoleName =>
+  roleNames[normalizeRoleId(id)];
+
+/** Client route sets: user and auditor have their own, every other role gets the admin set. */
+export type RouteSet = 'user' | 'auditor' | 'admin';
+export const routeSetOf = (id: number): RouteSet => {
+  const role = normalizeRoleId(id);
+  if (role === Role.user) return 'user';
+  if (role === Role.auditor) return 'auditor';
+  return 'admin';
+};
+
+/**
+ * Permissions an endpoint can require. `public` needs no session; `session` any signed-in user.
+ */
+export const PERMISSIONS = [
+  'public',
+  'session',
+  'keys:manage',
+  'users:approve',
+  'users:manage',
+  'audit:read',
+  'system:config',
+  'downloads:faq',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const everyone = ROLE_IDS;
+const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
+  session: everyone,
+  // Spec section 6: viewer has no public key import or private key download.
+  'keys:manage': everyone.filter((r) => r !== Role.viewer),
+  // Approving pending users implies an administrator role.
+  'users:approve': [Role.admin, Role.super],
+  'users:manage': [Role.admin, Role.super],
+  'audit:read': [Role.auditor, Role.admin, Role.super],
+  // System config is hidden for user and viewer; the auditor only audits.
+  'system:config': [Role.admin, Role.super, Role.hpc, Role.opt],
+  // FAQ download is offered to everyone but role user.
+  'downloads:faq': everyone.filter((r) => r !== Role.user),
+};
+
+/** Whether a role holds a permission. */
+export const can = (roleId: number, permission: Permission): boolean => {
+  if (permission === 'public') return true;
+  return grants[permission].includes(normalizeRoleId(roleId));
+};
+
+/** Every permission a role holds, for the client's ability checks. */
+export const permissionsOf = (roleId: number): Permission[] =>
+  PERMISSIONS.filter((p) => can(roleId, p));
