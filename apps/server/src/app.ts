@@ -32,7 +32,15 @@ declare module 'fastify' {
     services: Services;
     /** Set when this start created the first administrator with a generated password. */
     firstAdmin: { userName: string; password: string | null } | null;
+    /** Every route registered, with the permission its contract requires (none for docs and static files). */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: string | undefined;
 }
 
 export interface BuildOptions {
@@ -56,12 +64,18 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const clock = opts.clock ?? systemClock;
   const handle: DbHandle = await openDatabase(config);
   await migrateToLatest(handle);
-  const services = await createServices(config, handle.db, clock);
+  const services = await createServices(config, handle.db, clock, handle.dialect);
 
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config),
     trustProxy: config.server.trustProxy,
     bodyLimit: 1024 * 1024,
+  });
+  // Recorded before any plugin registers a route, so the permission test sees every one of them.
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      app.routeTable.push({ method, url: route.url, permission: route.config?.permission });
   });
   app.decorate('services', services);
   app.decorate('firstAdmin', await ensureFirstAdmin(services.usersRepo, config, clock));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config/schema.js';
+import type { Dialect } from './db/database.js';
 import type { Database } from './db/types.js';
 import type { Clock } from './lib/time.js';
 import { loadMasterKey } from './lib/master-key.js';
@@ -19,8 +20,8 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Every service, wired once; routes and tests take what they need from here. */
-export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock) => {
-  const usersRepo = new UsersRepository(db);
+export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect) => {
+  const usersRepo = new UsersRepository(db, dialect);
   const audit = new AuditRepository(db);
   const settings = new SettingsService(db, clock, config);
   const sessions = new SessionsService(db, clock, config.auth);

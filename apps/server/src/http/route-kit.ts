@@ -36,6 +36,17 @@ const csrfHeader = (req: FastifyRequest): string | undefined => {
   return typeof body?._csrf === 'string' ? body._csrf : undefined;
 };
 
+/** Where a NUL character hides in parsed input (no database text column can store one), or null. */
+const findNul = (value: unknown, path: string[] = []): string | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findNul(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+};
+
 const needsCsrf = (c: Contract) => c.csrf ?? (c.method !== 'GET' && c.permission !== 'public');
 const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
 
@@ -95,6 +106,16 @@ export class RouteKit {
           if (!given || !safeEqual(given, req.auth.csrfToken)) {
             return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, 'csrf', 'Missing or wrong CSRF token', { status: 403 });
           }
+        }
+      },
+      // After schema validation: text that passed its schema may still hold a NUL, which PostgreSQL refuses.
+      preHandler: async (req, reply) => {
+        for (const source of [req.params, req.query, req.body]) {
+          const path = findNul(source);
+          if (path !== null)
+            return sendError(reply, ErrCode.PARAM_INVALID, 'validation', undefined, {
+              extra: { issues: [{ path, message: 'must not contain NUL characters' }] },
+            });
         }
       },
       handler: async (req, reply) => {

@@ -28,7 +28,12 @@ export interface TestApp {
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-export const createTestApp = async (overrides: DeepPartial<ConfigInput> = {}, clock?: Clock): Promise<TestApp> => {
+export const createTestApp = async (
+  overrides: DeepPartial<ConfigInput> = {},
+  clock?: Clock,
+  /** Folder of built console files to serve (default: none, so tests do not depend on apps/web/dist). */
+  webRoot?: string,
+): Promise<TestApp> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const schema = usingPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
   const config = parseConfig({
@@ -38,7 +43,7 @@ export const createTestApp = async (overrides: DeepPartial<ConfigInput> = {}, cl
     admin: { user: ADMIN.user, password: ADMIN.password },
     logLevel: 'silent',
   });
-  const app = await buildApp({ config, logger: false, ...(clock ? { clock } : {}) });
+  const app = await buildApp({ config, logger: false, webRoot: webRoot ?? join(dataDir, 'no-web'), ...(clock ? { clock } : {}) });
   await app.ready();
   return {
     app,
@@ -65,6 +70,8 @@ export interface CallOptions {
   form?: boolean;
   /** Leave out the CSRF header even when signed in. */
   noCsrf?: boolean;
+  /** Send this text as the body, exactly as given (set the content-type in `headers`). */
+  rawBody?: string;
 }
 
 const fillPath = (path: string, params: Record<string, string> = {}) =>
@@ -93,7 +100,7 @@ export class TestClient {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (!opts.noCsrf && this.csrf && method !== 'GET') headers['x-xsrf-token'] = this.csrf;
-    let payload: string | undefined;
+    let payload: string | undefined = opts.rawBody;
     if (opts.body !== undefined) {
       if (opts.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -126,6 +133,7 @@ export class TestClient {
       ...input,
       body: input.body,
       query: input.query as CallOptions['query'],
+      params: input.params as CallOptions['params'],
     });
     const json = res.headers['content-type']?.toString().includes('json') ? res.json() : { errCode: 0, errMsg: '', data: res.body };
     return { status: res.statusCode, errCode: json.errCode, errMsg: json.errMsg, data: json.data, headers: res.headers };

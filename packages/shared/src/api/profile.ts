@@ -48,8 +48,11 @@ export const modifyUserInfo = defineContract({
 export const ModifyPwdBody = z.object({
   oldPwd: z.string().min(1).max(128),
   newPwd: z.string().min(1).max(64),
-  /** Optional for old clients that check the confirmation themselves. */
-  verifyCheckNewPwd: zOptionalText(z.string().max(64)),
+  /**
+   * Optional for old clients that check the confirmation themselves; when sent it must match, and an
+   * empty one is refused ('Confirm new password can not be empty'), so it is not `zOptionalText`.
+   */
+  verifyCheckNewPwd: z.string().max(64).optional(),
 });
 export type ModifyPwdBody = z.input<typeof ModifyPwdBody>;
 

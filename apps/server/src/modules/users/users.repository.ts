@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import { containsIgnoreCase } from '../../db/like.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
@@ -17,7 +18,26 @@ const sortColumns = {
 export type UserSort = keyof typeof sortColumns;
 
 export class UsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * Runs `change` in a transaction that holds the rows of the active users with these roles, and
+   * tells it how many there are. Two administrators freezing or demoting each other at the same
+   * moment then take turns, so the second one sees that it would remove the last administrator.
+   * Inside `change`, use only the repository it is given (SQLite has one connection).
+   */
+  async withActiveRolesLocked<T>(roleIds: number[], change: (repo: UsersRepository, activeCount: number) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const q = trx.selectFrom('users').select('id').where('status', '=', 'active').where('role_id', 'in', roleIds).orderBy('id');
+      // SQLite runs one transaction at a time anyway; PostgreSQL needs the row locks (NO KEY
+      // UPDATE: status and role are no key, so sign-ins inserting sessions are not held up).
+      const rows = await (this.dialect === 'postgres' ? q.forNoKeyUpdate() : q).execute();
+      return change(new UsersRepository(trx, this.dialect), rows.length);
+    });
+  }
 
   findByName(userName: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('user_name', '=', userName).executeTakeFirst();

@@ -28,6 +28,15 @@ export const toSummary = (u: UserRow): UserSummary => ({
   refuseReason: u.refuse_reason,
 });
 
+/** The portal must keep one active administrator who can approve users. */
+const assertNotLastAdmin = (user: UserRow, activeAdmins: number, what: 'role' | 'freeze'): void => {
+  if (user.status !== 'active' || !(ADMIN_ROLES as number[]).includes(user.role_id)) return;
+  if (activeAdmins <= 1)
+    throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'lastAdmin', `This is the last administrator: cannot ${what === 'role' ? 'change its role' : 'freeze it'}`, {
+      status: 409,
+    });
+};
+
 const userNotFound = (name: string) =>
   new AppError(ErrCode.PARAM_INVALID, 'userNotFound', `The user ${name} does not exist`, { status: 404 });
 
@@ -50,8 +59,8 @@ export class UsersService {
     return this.list({ userName, status: 'pending' }, page, { by: 'createdAt', order: 'asc' });
   }
 
-  private async load(userName: string): Promise<UserRow> {
-    const user = await this.users.findByName(userName);
+  private async load(userName: string, repo = this.users): Promise<UserRow> {
+    const user = await repo.findByName(userName);
     if (!user) throw userNotFound(userName);
     return user;
   }
@@ -89,28 +98,33 @@ export class UsersService {
     actor: Auth,
     change: { userName: string; roleId?: number | undefined; groupName?: string | undefined; company?: string | undefined; department?: string | undefined },
   ): Promise<void> {
-    const user = await this.load(change.userName);
-    if (change.roleId !== undefined && change.roleId !== user.role_id) {
-      if (user.id === actor.user.id)
-        throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot change your own role', { status: 403 });
-      await this.assertNotLastAdmin(user, 'role');
-    }
-    await this.users.update(user.id, {
-      ...(change.roleId !== undefined ? { role_id: change.roleId } : {}),
-      ...(change.groupName !== undefined ? { group_name: change.groupName } : {}),
-      ...(change.company !== undefined ? { company: change.company } : {}),
-      ...(change.department !== undefined ? { department: change.department } : {}),
+    await this.users.withActiveRolesLocked(ADMIN_ROLES, async (repo, activeAdmins) => {
+      const user = await this.load(change.userName, repo);
+      if (change.roleId !== undefined && change.roleId !== user.role_id) {
+        if (user.id === actor.user.id)
+          throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot change your own role', { status: 403 });
+        assertNotLastAdmin(user, activeAdmins, 'role');
+      }
+      await repo.update(user.id, {
+        ...(change.roleId !== undefined ? { role_id: change.roleId } : {}),
+        ...(change.groupName !== undefined ? { group_name: change.groupName } : {}),
+        ...(change.company !== undefined ? { company: change.company } : {}),
+        ...(change.department !== undefined ? { department: change.department } : {}),
+      });
     });
   }
 
   async freeze(actor: Auth, userName: string): Promise<void> {
-    const user = await this.load(userName);
-    if (user.id === actor.user.id)
-      throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot freeze your own account', { status: 403 });
-    if (user.status !== 'active' && user.status !== 'frozen')
-      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only approved users can be frozen');
-    await this.assertNotLastAdmin(user, 'freeze');
-    await this.users.update(user.id, { status: 'frozen' });
+    const user = await this.users.withActiveRolesLocked(ADMIN_ROLES, async (repo, activeAdmins) => {
+      const u = await this.load(userName, repo);
+      if (u.id === actor.user.id)
+        throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot freeze your own account', { status: 403 });
+      if (u.status !== 'active' && u.status !== 'frozen')
+        throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only approved users can be frozen');
+      assertNotLastAdmin(u, activeAdmins, 'freeze');
+      await repo.update(u.id, { status: 'frozen' });
+      return u;
+    });
     await this.sessions.destroyAllForUser(user.id);
   }
 
@@ -120,14 +134,5 @@ export class UsersService {
       throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only frozen users can be unfrozen');
     await this.users.update(user.id, { status: 'active' });
     await this.throttle.clearUser(user.user_name);
-  }
-
-  /** The portal must keep one active administrator who can approve users. */
-  private async assertNotLastAdmin(user: UserRow, what: 'role' | 'freeze'): Promise<void> {
-    if (user.status !== 'active' || !(ADMIN_ROLES as number[]).includes(user.role_id)) return;
-    if ((await this.users.countActiveWithRoles(ADMIN_ROLES)) <= 1)
-      throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'lastAdmin', `This is the last administrator: cannot ${what === 'role' ? 'change its role' : 'freeze it'}`, {
-        status: 409,
-      });
   }
 }

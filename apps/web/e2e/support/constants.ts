@@ -1,0 +1,1 @@
+export const E2E_ADMIN = { user: 'admin', password: 'Admin@2026x' };

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { E2E_ADMIN } from './constants';
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through the Playwright config');
+  return url;
+};
+
+/** The answer to a captcha, read from the portal's database (the test's stand-in for a human). */
+export const captchaAnswer = async (key: string): Promise<string> => {
+  const dbUrl = process.env.E2E_DB_URL;
+  if (dbUrl) {
+    const client = new pg.Client({ connectionString: dbUrl, options: `-c search_path=${process.env.E2E_DB_SCHEMA}` });
+    await client.connect();
+    try {
+      const res = await client.query<{ answer: string }>('select answer from captchas where id = $1', [key]);
+      if (!res.rows[0]) throw new Error(`no captcha ${key}`);
+      return res.rows[0].answer;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'portal.db'), { readonly: true });
+  try {
+    const row = db.prepare('select answer from captchas where id = ?').get(key) as { answer: string } | undefined;
+    if (!row) throw new Error(`no captcha ${key}`);
+    return row.answer;
+  } finally {
+    db.close();
+  }
+};
+
+/** Signs in through the sign-in page. */
+export const signIn = async (page: Page, user: string, password: string) => {
+  await page.goto(`${baseURL()}/login`);
+  await page.getByLabel(/^(User name|用户名)$/).fill(user);
+  await page.getByLabel(/^(Password|密码)$/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
+};
+
+export const signInAsAdmin = async (page: Page) => {
+  await signIn(page, E2E_ADMIN.user, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/overview$/);
+};
+
+/** Registers a user through the API (captcha read from the database) and approves it with a role. */
+export const registeredUser = async (request: APIRequestContext, userName: string, password: string, roleId: number) => {
+  const rand = `e2e${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+  await request.get(`${baseURL()}/login/authCode.action?rand=${rand}`);
+  const code = await captchaAnswer(`rand:${rand}`);
+  await expect((await request.post(`${baseURL()}/login/checkCodeRegister.action`, { data: { rand, code } })).ok()).toBe(true);
+  const reg = await request.post(`${baseURL()}/sys_gvuserma/gvuserma/registerUser.action`, {
+    data: { rand, userName, userPwd: password, email: 'e2e@example.com' },
+  });
+  expect((await reg.json()).errCode).toBe(0);
+  const admin = await request.post(`${baseURL()}/login/loginAuth.action`, {
+    data: { strUserName: E2E_ADMIN.user, strPassword: E2E_ADMIN.password },
+  });
+  const { csrfToken } = (await admin.json()).data as { csrfToken: string };
+  const approve = await request.post(`${baseURL()}/sys_gvuserma/gvuserma/approveUser.action`, {
+    data: { userNames: [userName], roleId },
+    headers: { 'x-xsrf-token': csrfToken },
+  });
+  expect((await approve.json()).errCode).toBe(0);
+  await request.post(`${baseURL()}/pageframe/main/logout.action`);
+};

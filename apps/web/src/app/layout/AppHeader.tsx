@@ -1,0 +1,74 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Role, type MenuItem } from '@portal/shared';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Logo } from '../../components/Logo';
+import { StatsBar } from '../../components/stats-bar/StatsBar';
+import { useSession } from '../../lib/session';
+import { pathOf, targetOf } from './menu-model';
+import { MenuIcon } from './MenuIcon';
+import { useReload } from './reload-context';
+import { fullHeaderMinWidth, useWindowWidth } from './use-window-width';
+import { UserMenu } from './UserMenu';
+
+interface Props {
+  menus: MenuItem[];
+  activeTop: MenuItem | undefined;
+  menuHidden: boolean;
+  /** Absent when the page has no side menu to hide. */
+  onToggleMenu: (() => void) | undefined;
+}
+
+export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props) => {
+  const { t, i18n } = useTranslation('layout');
+  const { indexData } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { reload } = useReload();
+  const compact = useWindowWidth() < fullHeaderMinWidth(i18n.language);
+  const labelKey = indexData?.roleId === Role.opt ? 'title.operations' : 'title.hpcCloud';
+
+  const choose = (key: string) => {
+    const top = menus.find((m) => m.id === key);
+    const target = top && targetOf(top);
+    if (!target) return;
+    if (!target.internal) {
+      window.open(target.uri || target.load, '_blank', 'noopener');
+      return;
+    }
+    const to = pathOf(target);
+    if (to === pathname) reload();
+    else void navigate(to);
+  };
+
+  return (
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 10 }}>
+      {onToggleMenu && (
+        <Button
+          type="text"
+          aria-label={menuHidden ? t('menu.show') : t('menu.hide')}
+          title={menuHidden ? t('menu.show') : t('menu.hide')}
+          icon={menuHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggleMenu}
+          style={{ color: '#fff' }}
+        />
+      )}
+      <Logo height={24} />
+      <span style={{ color: '#fff', fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>{t(labelKey)}</span>
+      <Menu
+        theme="dark"
+        mode="horizontal"
+        aria-label={t('menu.top')}
+        selectedKeys={activeTop ? [activeTop.id] : []}
+        items={menus.map((m) => ({ key: m.id, icon: <MenuIcon name={m.icon} />, label: m.text }))}
+        onClick={({ key }) => choose(key)}
+        style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
+      />
+      {indexData?.roleId !== Role.hpc && <StatsBar layout="horizontal" />}
+      <LanguageSwitch dark />
+      <UserMenu compact={compact} />
+    </Layout.Header>
+  );
+};

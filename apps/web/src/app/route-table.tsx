@@ -1,0 +1,49 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission, RouteSet } from '@portal/shared';
+
+/** A console page: the route sets that contain it and the permission it needs. */
+export interface PageRoute {
+  path: string;
+  sets: RouteSet[];
+  permission?: Permission;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/** Route sets of spec section 2: user, auditor, and admin (every other role). */
+export const PAGES: PageRoute[] = [
+  { path: 'overview', sets: ['user', 'admin'], Page: lazy(() => import('../features/overview/pages/OverviewPage')) },
+  {
+    path: 'account/personal',
+    sets: ['user', 'auditor', 'admin'],
+    Page: lazy(() => import('../features/profile/pages/PersonalCenterPage')),
+  },
+  {
+    path: 'account/pending-users',
+    sets: ['admin'],
+    permission: 'users:approve',
+    Page: lazy(() => import('../features/users/pages/PendingUsersPage')),
+  },
+  {
+    path: 'account/users',
+    sets: ['admin'],
+    permission: 'users:manage',
+    Page: lazy(() => import('../features/users/pages/UsersPage')),
+  },
+  {
+    path: 'account/audit-log',
+    sets: ['auditor', 'admin'],
+    permission: 'audit:read',
+    Page: lazy(() => import('../features/audit/pages/AuditLogPage')),
+  },
+  {
+    path: 'config/systemconfig',
+    sets: ['admin'],
+    permission: 'system:config',
+    Page: lazy(() => import('../features/system-config/pages/SystemConfigPage')),
+  },
+];
+
+export const pagesFor = (set: RouteSet) => PAGES.filter((p) => p.sets.includes(set));
+
+/** Whether a path is a console page of any role (an anonymous visit then goes to sign-in). */
+export const isConsolePath = (pathname: string) => PAGES.some((p) => pathname === `/${p.path}` || pathname.startsWith(`/${p.path}/`));

@@ -1,0 +1,36 @@
+import { DesktopOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Flex, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnlineUsers } from './online-users';
+
+const Stat = ({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) => (
+  <Tooltip title={label}>
+    <span style={{ color, whiteSpace: 'nowrap', fontSize: 13 }} aria-label={label}>
+      {icon} <span style={{ opacity: 0.75 }}>{label}</span> <strong data-testid={`stat-${label}`}>{value}</strong>
+    </span>
+  </Tooltip>
+);
+
+/**
+ * Online users, online jobs and used/total cores. Jobs and cores show '-' until a scheduler
+ * reports them.
+ */
+export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
+  const { t } = useTranslation('layout');
+  const online = useOnlineUsers();
+  const color = layout === 'horizontal' ? '#e5e7eb' : '#1f2937';
+  return (
+    <Flex
+      vertical={layout === 'vertical'}
+      gap={layout === 'vertical' ? 8 : 16}
+      style={layout === 'vertical' ? { padding: '12px 16px', borderBottom: '1px solid #e5e7eb' } : undefined}
+      role="status"
+      aria-label={t('stats.title')}
+    >
+      <Stat icon={<TeamOutlined aria-hidden />} label={t('stats.onlineUsers')} value={online.data?.userOnline ?? '-'} color={color} />
+      <Stat icon={<ThunderboltOutlined aria-hidden />} label={t('stats.onlineJobs')} value="-" color={color} />
+      <Stat icon={<DesktopOutlined aria-hidden />} label={t('stats.cores')} value="- / -" color={color} />
+    </Flex>
+  );
+};

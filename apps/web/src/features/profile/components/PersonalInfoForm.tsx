@@ -1,0 +1,59 @@
+import { App, Button, Form, Input, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_MAX, patterns, type ModifyUserInfoBody } from '@portal/shared';
+import { useErrorText } from '../../../lib/errors';
+import { useLoginUser, useModifyUserInfo } from '../api/login-user';
+
+/** Modify personal information: e-mail required, phone optional, description up to 128 characters. */
+export const PersonalInfoForm = () => {
+  const { t } = useTranslation('profile');
+  const [form] = Form.useForm<ModifyUserInfoBody>();
+  const user = useLoginUser();
+  const modify = useModifyUserInfo();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+
+  useEffect(() => {
+    if (user.data) form.setFieldsValue({ email: user.data.email, phoneNum: user.data.phoneNum, descInfo: user.data.descInfo });
+  }, [user.data, form]);
+
+  if (!user.data) return <Skeleton active />;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 445 }}
+      disabled={modify.isPending}
+      onFinish={(v) =>
+        modify.mutate(
+          { email: v.email.trim(), phoneNum: v.phoneNum?.trim() ?? '', descInfo: v.descInfo ?? '' },
+          { onSuccess: () => void message.success(t('common:operationSuccess')), onError: (e) => void message.error(errorText(e)) },
+        )
+      }
+    >
+      <Form.Item label={t('userName')}>
+        <Input value={user.data.userName} disabled />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('email')}
+        rules={[
+          { required: true, whitespace: true, message: t('emailRequired') },
+          { pattern: patterns.email, message: t('emailInvalid') },
+        ]}
+      >
+        <Input maxLength={128} autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="phoneNum" label={t('phone')} rules={[{ pattern: patterns.mobilePhone, message: t('phoneInvalid') }]}>
+        <Input maxLength={11} autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="descInfo" label={t('description')} rules={[{ max: DESCRIPTION_MAX, message: t('descriptionTooLong') }]}>
+        <Input.TextArea rows={3} showCount maxLength={DESCRIPTION_MAX} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={modify.isPending}>
+        {t('save')}
+      </Button>
+    </Form>
+  );
+};

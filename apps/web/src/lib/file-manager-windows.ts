@@ -1,0 +1,19 @@
+/**
+ * File-manager (E-File) windows this tab opened. Logout warns while one is open and closes them
+ * (spec section 4).
+ */
+const windows = new Set<Window>();
+
+export const fileManagerWindows = {
+  add(w: Window | null) {
+    if (w) windows.add(w);
+  },
+  anyOpen(): boolean {
+    for (const w of windows) if (w.closed) windows.delete(w);
+    return windows.size > 0;
+  },
+  closeAll() {
+    for (const w of windows) if (!w.closed) w.close();
+    windows.clear();
+  },
+};

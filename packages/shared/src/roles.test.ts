@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  normalizeRoleId,
+  PERMISSIONS,
+  permissionsOf,
+  Role,
+  ROLE_IDS,
+  roleName,
+  routeSetOf,
+  type Permission,
+  type RoleName,
+  type RouteSet,
+} from './roles.js';
+
+/* Spec section 6: roles and permissions. */
+
+const ALL_ROLES: readonly [RoleName, number][] = [
+  ['user', 10002],
+  ['super', 10003],
+  ['hpc', 10004],
+  ['opt', 10005],
+  ['viewer', 10006],
+  ['admin', 10008],
+  ['auditor', 10009],
+];
+
+describe('role ids', () => {
+  it('are exactly the table of the spec', () => {
+    expect(Object.entries(Role)).toEqual(ALL_ROLES);
+    expect(ROLE_IDS).toEqual(ALL_ROLES.map(([, id]) => id));
+  });
+
+  it.each(ALL_ROLES)('%s is %d', (name, id) => {
+    expect(roleName(id)).toBe(name);
+  });
+});
+
+describe('normalizeRoleId (unknown ids become user)', () => {
+  it.each(ALL_ROLES)('keeps %s (%d)', (_name, id) => {
+    expect(normalizeRoleId(id)).toBe(id);
+  });
+
+  it.each<[input: number | string, expected: number]>([
+    ['10008', 10008],
+    ['10009', 10009],
+    ['10002', 10002],
+  ])('reads the string %j as %d', (input, expected) => {
+    expect(normalizeRoleId(input)).toBe(expected);
+  });
+
+  it.each<[input: number | string | null | undefined, why: string]>([
+    [10001, 'unassigned id below the table'],
+    [10007, 'gap in the table'],
+    [10010, 'above the table'],
+    [0, 'zero'],
+    [-1, 'negative'],
+    [Number.NaN, 'NaN'],
+    [10008.5, 'fraction'],
+    ['abc', 'not a number'],
+    ['', 'empty string'],
+    ['admin', 'a role name is not an id'],
+    [null, 'null'],
+    [undefined, 'undefined'],
+  ])('turns %j (%s) into user 10002', (input) => {
+    expect(normalizeRoleId(input)).toBe(Role.user);
+    expect(roleName(input)).toBe('user');
+  });
+});
+
+describe('routeSetOf (user → user, auditor → auditor, all others → admin)', () => {
+  it.each<[role: number, expected: RouteSet]>([
+    [Role.user, 'user'],
+    [Role.auditor, 'auditor'],
+    [Role.super, 'admin'],
+    [Role.hpc, 'admin'],
+    [Role.opt, 'admin'],
+    [Role.viewer, 'admin'],
+    [Role.admin, 'admin'],
+    // unknown ids become user first
+    [99999, 'user'],
+    [0, 'user'],
+  ])('%d → %s', (role, expected) => {
+    expect(routeSetOf(role)).toBe(expected);
+  });
+});
+
+describe('can()', () => {
+  const roles = ALL_ROLES.map(([, id]) => id);
+
+  it.each(roles)("'public' is open to %d", (role) => {
+    expect(can(role, 'public')).toBe(true);
+  });
+
+  it.each(roles)("'session' is held by %d", (role) => {
+    expect(can(role, 'session')).toBe(true);
+  });
+
+  it("'public' is open to unknown ids too", () => {
+    expect(can(12345, 'public')).toBe(true);
+  });
+
+  type Grant = readonly [permission: Permission, role: number, expected: boolean, why: string];
+
+  it.each<Grant>([
+    // viewer: no public key import or private key download
+    ['keys:manage', Role.viewer, false, 'viewer cannot import or download keys'],
+    ['keys:manage', Role.user, true, 'user manages own keys'],
+    ['keys:manage', Role.admin, true, 'admin manages keys'],
+    ['keys:manage', Role.super, true, 'super manages keys'],
+    ['keys:manage', Role.hpc, true, 'hpc manages keys'],
+    ['keys:manage', Role.opt, true, 'opt manages keys'],
+    ['keys:manage', Role.auditor, true, 'auditor is not restricted by the spec'],
+    // viewer and user: no system config
+    ['system:config', Role.viewer, false, 'viewer has no system config'],
+    ['system:config', Role.user, false, 'user has no system config'],
+    ['system:config', Role.admin, true, 'admin configures the system'],
+    ['system:config', Role.super, true, 'super configures the system'],
+    // user: no FAQ download
+    ['downloads:faq', Role.user, false, 'user has no FAQ download'],
+    ['downloads:faq', Role.viewer, true, 'viewer downloads the FAQ'],
+    ['downloads:faq', Role.admin, true, 'admin downloads the FAQ'],
+    ['downloads:faq', Role.auditor, true, 'auditor downloads the FAQ'],
+  ])('%s for %d is %s (%s)', (permission, role, expected) => {
+    expect(can(role, permission)).toBe(expected);
+  });
+
+  it.each<[role: number, expected: boolean]>([
+    [Role.admin, true],
+    [Role.super, true],
+    [Role.user, false],
+    [Role.hpc, false],
+    [Role.opt, false],
+    [Role.viewer, false],
+    [Role.auditor, false],
+  ])("users:approve (administrator roles only): %d → %s", (role, expected) => {
+    expect(can(role, 'users:approve')).toBe(expected);
+  });
+
+  it.each<[role: number, expected: boolean]>([
+    [Role.auditor, true],
+    [Role.admin, true],
+    [Role.super, true],
+    [Role.user, false],
+    [Role.hpc, false],
+    [Role.opt, false],
+    [Role.viewer, false],
+  ])('audit:read: %d → %s', (role, expected) => {
+    expect(can(role, 'audit:read')).toBe(expected);
+  });
+
+  it('treats an unknown id as user', () => {
+    for (const p of PERMISSIONS) expect(can(4242, p)).toBe(can(Role.user, p));
+  });
+});
+
+describe('permissionsOf', () => {
+  it.each(ALL_ROLES)('lists exactly what can() grants to %s', (_name, id) => {
+    expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => can(id, p)));
+  });
+
+  it('gives user only public, session and keys:manage', () => {
+    expect(permissionsOf(Role.user)).toEqual(['public', 'session', 'keys:manage']);
+  });
+
+  it('gives super every permission', () => {
+    expect(permissionsOf(Role.super)).toEqual([...PERMISSIONS]);
+  });
+});
