@@ -135,7 +135,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const kit = new RouteKit(app, services.sessions, services.audit);
+  const kit = new RouteKit(app, services.sessions, services.audit, clock);
   registerHealthRoutes(kit, handle.db, VERSION);
   registerLoginRoutes(kit, services);
   registerPasswordResetRoutes(kit, services.passwordReset);

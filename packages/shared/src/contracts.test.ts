@@ -144,9 +144,12 @@ describe('request field names of the spec', () => {
 
 describe('LoginAuthBody', () => {
   it('accepts a form-encoded sign-in with blank optional fields', () => {
-    expect(
-      LoginAuthBody.parse({ strUserName: 'admin', strPassword: 'secret', strUserType: '', authCode: '' }),
-    ).toEqual({ strUserName: 'admin', strPassword: 'secret', strUserType: undefined, authCode: undefined });
+    expect(LoginAuthBody.parse({ strUserName: 'admin', strPassword: 'secret', strUserType: '', authCode: '' })).toEqual({
+      strUserName: 'admin',
+      strPassword: 'secret',
+      strUserType: undefined,
+      authCode: undefined,
+    });
   });
 
   it.each<[body: Record<string, unknown>, why: string]>([

@@ -20,8 +20,7 @@ export const ErrorData = z
 export type ErrorData = z.infer<typeof ErrorData>;
 
 /** Paged list returned by list endpoints: `pageStart` is the offset of the first row. */
-export const Page = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number().int().nonnegative(), list: z.array(item) });
+export const Page = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().nonnegative(), list: z.array(item) });
 
 /** Paging parameters shared by list endpoints (spec section 9: default 25, pageStart 0). */
 export const PAGE_SIZE_OPTIONS = [15, 20, 25, 30, 35, 40, 45, 50, 75, 100, 200, 300] as const;

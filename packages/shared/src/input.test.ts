@@ -151,7 +151,10 @@ describe('zList', () => {
   const schema = zList(z.string().regex(/^\w+$/));
 
   it.each<[input: unknown, expected: string[]]>([
-    [['a', 'b'], ['a', 'b']],
+    [
+      ['a', 'b'],
+      ['a', 'b'],
+    ],
     [[], []],
     ['a,b', ['a', 'b']],
     ['a', ['a']],
@@ -183,16 +186,32 @@ describe('PagingInput (spec section 9: default 25, pageStart 0)', () => {
     expect(PagingInput.parse({})).toEqual({ pageStart: 0, pageLimit: 25 });
   });
 
+  it('reads blank form fields as not given', () => {
+    expect(PagingInput.parse({ pageStart: '', pageLimit: '' })).toEqual({ pageStart: 0, pageLimit: 25 });
+  });
+
   it('defaults each field on its own', () => {
     expect(PagingInput.parse({ pageStart: 50 })).toEqual({ pageStart: 50, pageLimit: 25 });
     expect(PagingInput.parse({ pageLimit: 100 })).toEqual({ pageStart: 0, pageLimit: 100 });
   });
 
   it.each<[input: Record<string, unknown>, expected: { pageStart: number; pageLimit: number }]>([
-    [{ pageStart: 0, pageLimit: 1 }, { pageStart: 0, pageLimit: 1 }],
-    [{ pageStart: 10, pageLimit: 300 }, { pageStart: 10, pageLimit: 300 }],
-    [{ pageStart: '10', pageLimit: '50' }, { pageStart: 10, pageLimit: 50 }],
-    [{ pageStart: '0', pageLimit: '300' }, { pageStart: 0, pageLimit: 300 }],
+    [
+      { pageStart: 0, pageLimit: 1 },
+      { pageStart: 0, pageLimit: 1 },
+    ],
+    [
+      { pageStart: 10, pageLimit: 300 },
+      { pageStart: 10, pageLimit: 300 },
+    ],
+    [
+      { pageStart: '10', pageLimit: '50' },
+      { pageStart: 10, pageLimit: 50 },
+    ],
+    [
+      { pageStart: '0', pageLimit: '300' },
+      { pageStart: 0, pageLimit: 300 },
+    ],
     [{ pageStart: 1_000_000 }, { pageStart: 1_000_000, pageLimit: 25 }],
   ])('reads %j', (input, expected) => {
     expect(PagingInput.parse(input)).toEqual(expected);

@@ -7,14 +7,19 @@ import { z } from 'zod';
 
 /** An integer given as a number or as a string of digits. */
 export const zInt = () =>
-  z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int());
+  z
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int());
 
 /** A boolean given as true/false, "true"/"false" or "1"/"0". */
 export const zBool = () =>
-  z.union([
-    z.boolean(),
-    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
-  ]);
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 /** An optional text where an empty string (as forms send it) means "not given". */
 export const zOptionalText = <S extends z.ZodType<string, string>>(inner?: S) =>
@@ -34,7 +39,14 @@ export const zList = (item: z.ZodType<string, string>) =>
   ]);
 
 /** pageStart (offset of the first row) and pageLimit, with the spec's defaults. */
+/** An optional integer where a blank form field means "not given". */
+const zOptionalInt = (range: z.ZodNumber) =>
+  z
+    .union([z.literal('').transform(() => undefined), zInt().pipe(range)])
+    .optional()
+    .transform((v) => v ?? undefined);
+
 export const PagingInput = z.object({
-  pageStart: zInt().pipe(z.number().int().min(0)).optional().default(0),
-  pageLimit: zInt().pipe(z.number().int().min(1).max(300)).optional().default(25),
+  pageStart: zOptionalInt(z.number().int().min(0)).transform((v) => v ?? 0),
+  pageLimit: zOptionalInt(z.number().int().min(1).max(300)).transform((v) => v ?? 25),
 });

@@ -133,7 +133,7 @@ describe('can()', () => {
     [Role.opt, false],
     [Role.viewer, false],
     [Role.auditor, false],
-  ])("users:approve (administrator roles only): %d → %s", (role, expected) => {
+  ])('users:approve (administrator roles only): %d → %s', (role, expected) => {
     expect(can(role, 'users:approve')).toBe(expected);
   });
 
@@ -156,14 +156,14 @@ describe('can()', () => {
 
 describe('permissionsOf', () => {
   it.each(ALL_ROLES)('lists exactly what can() grants to %s', (_name, id) => {
-    expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => can(id, p)));
+    expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => p !== 'public' && can(id, p)));
   });
 
-  it('gives user only public, session and keys:manage', () => {
-    expect(permissionsOf(Role.user)).toEqual(['public', 'session', 'keys:manage']);
+  it('gives user only session and keys:manage', () => {
+    expect(permissionsOf(Role.user)).toEqual(['session', 'keys:manage']);
   });
 
   it('gives super every permission', () => {
-    expect(permissionsOf(Role.super)).toEqual([...PERMISSIONS]);
+    expect(permissionsOf(Role.super)).toEqual(PERMISSIONS.filter((p) => p !== 'public'));
   });
 });

@@ -14,10 +14,7 @@ export type RoleId = (typeof Role)[RoleName];
 
 export const ROLE_IDS = Object.values(Role) as RoleId[];
 
-const roleNames = Object.fromEntries(Object.entries(Role).map(([n, id]) => [id, n])) as Record<
-  RoleId,
-  RoleName
->;
+const roleNames = Object.fromEntries(Object.entries(Role).map(([n, id]) => [id, n])) as Record<RoleId, RoleName>;
 
 /** Unknown ids become user (spec section 6). */
 export const normalizeRoleId = (id: number | string | null | undefined): RoleId => {
@@ -25,8 +22,7 @@ export const normalizeRoleId = (id: number | string | null | undefined): RoleId 
   return (ROLE_IDS as number[]).includes(n) ? (n as RoleId) : Role.user;
 };
 
-export const roleName = (id: number | string | null | undefined): RoleName =>
-  roleNames[normalizeRoleId(id)];
+export const roleName = (id: number | string | null | undefined): RoleName => roleNames[normalizeRoleId(id)];
 
 /** Client route sets: user and auditor have their own, every other role gets the admin set. */
 export type RouteSet = 'user' | 'auditor' | 'admin';
@@ -73,6 +69,5 @@ export const can = (roleId: number, permission: Permission): boolean => {
   return grants[permission].includes(normalizeRoleId(roleId));
 };
 
-/** Every permission a role holds, for the client's ability checks. */
-export const permissionsOf = (roleId: number): Permission[] =>
-  PERMISSIONS.filter((p) => can(roleId, p));
+/** Every permission a role holds (besides `public`), for the client's ability checks. */
+export const permissionsOf = (roleId: number): Permission[] => PERMISSIONS.filter((p) => p !== 'public' && can(roleId, p));

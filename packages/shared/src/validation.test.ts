@@ -415,7 +415,10 @@ describe('patterns (spec section 5, shared patterns)', () => {
     expect(Object.keys(patternTables).sort()).toEqual(Object.keys(patterns).sort());
   });
 
-  for (const [key, table] of Object.entries(patternTables) as [keyof typeof patterns, (typeof patternTables)[keyof typeof patterns]][]) {
+  for (const [key, table] of Object.entries(patternTables) as [
+    keyof typeof patterns,
+    (typeof patternTables)[keyof typeof patterns],
+  ][]) {
     describe(key, () => {
       it.each(table.valid)('accepts %j (%s)', (example) => {
         expect(patterns[key].test(example)).toBe(true);

@@ -41,15 +41,11 @@ const NAME_SYMBOL = new RegExp(`[${NAME_SYMBOLS}]`);
 
 /** Medium password: 6-32 characters of the user-name set, not of one class only. */
 export const isMediumPassword = (s: string): boolean =>
-  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{6,32}$`).test(s) &&
-  [LETTER, DIGIT, NAME_SYMBOL].filter((re) => re.test(s)).length >= 2;
+  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{6,32}$`).test(s) && [LETTER, DIGIT, NAME_SYMBOL].filter((re) => re.test(s)).length >= 2;
 
 /** Strong password: 10-32 characters with at least one digit, one letter and one symbol. */
 export const isStrongPassword = (s: string): boolean =>
-  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{10,32}$`).test(s) &&
-  LETTER.test(s) &&
-  DIGIT.test(s) &&
-  NAME_SYMBOL.test(s);
+  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{10,32}$`).test(s) && LETTER.test(s) && DIGIT.test(s) && NAME_SYMBOL.test(s);
 
 export const DESCRIPTION_MAX = 128;
 
@@ -74,10 +70,7 @@ export type PasswordProblem = 'empty' | 'length' | 'chars' | 'kinds';
  * Checks a new password against the required strength: low 4-32 characters with at least one kind
  * of letter, digit or symbol; middle 6-32 with two kinds; high 10-32 with all three.
  */
-export const checkPasswordStrength = (
-  password: string,
-  strength: PasswordStrength,
-): PasswordProblem | null => {
+export const checkPasswordStrength = (password: string, strength: PasswordStrength): PasswordProblem | null => {
   if (password.length === 0) return 'empty';
   const rule = strengthRules[strength];
   if (password.length < rule.min || password.length > 32) return 'length';

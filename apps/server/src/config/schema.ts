@@ -4,7 +4,7 @@ import { PASSWORD_STRENGTHS, SystemVersionType } from '@portal/shared';
 /*
  * The one configuration schema. Defaults are the embedded mode: loopback:8080, SQLite under
  * ./data, registration on. docs/configuration.md is generated from this file
- * (npm run docs:config), so every key carries a description.
+ * (npm run docs:generate), so every key carries a description.
  */
 
 const server = z
@@ -47,7 +47,10 @@ const database = z
 
 const admin = z
   .object({
-    user: z.string().default('admin').describe('First administrator, created only while the database has none. Env: PORTAL_ADMIN_USER.'),
+    user: z
+      .string()
+      .default('admin')
+      .describe('First administrator, created only while the database has none. Env: PORTAL_ADMIN_USER.'),
     password: z
       .string()
       .min(8)
@@ -59,11 +62,16 @@ const admin = z
 
 const auth = z
   .object({
-    registrationEnabled: z.boolean().default(true).describe('Whether people can register themselves (an administrator still approves them).'),
+    registrationEnabled: z
+      .boolean()
+      .default(true)
+      .describe('Whether people can register themselves (an administrator still approves them).'),
     passwordStrength: z
       .enum(PASSWORD_STRENGTHS)
       .default('middle')
-      .describe('Required strength of new passwords: low (4-32, one kind), middle (6-32, two kinds), high (10-32, letters, digits and symbols).'),
+      .describe(
+        'Required strength of new passwords: low (4-32, one kind), middle (6-32, two kinds), high (10-32, letters, digits and symbols).',
+      ),
     maxFailures: z.number().int().min(1).default(5).describe('Failed sign-ins in a row that lock a user.'),
     lockMinutes: z.number().int().min(1).default(15).describe('How long a lock lasts.'),
     captchaAfterFailures: z
@@ -82,7 +90,7 @@ const auth = z
 const smtp = z
   .object({
     host: z.string().describe('SMTP server.'),
-    port: z.number().int().default(587).describe('SMTP port.'),
+    port: z.number().int().min(1).max(65535).default(587).describe('SMTP port.'),
     secure: z.boolean().default(false).describe('TLS from the start (port 465); otherwise STARTTLS when offered.'),
     user: z.string().optional().describe('SMTP user name.'),
     password: z.string().optional().describe('SMTP password.'),
@@ -119,9 +127,18 @@ const ui = z
 const branding = z
   .object({
     title: z.string().default('HPC Portal').describe('Product title (browser tab, header, sign-in page).'),
-    aboutText1: z.string().default('HPC Portal is a web console for high-performance computing centres.'),
-    aboutText2: z.string().default('Jobs, desktops, shells, files, monitoring, alarms, accounts and billing in one place.'),
-    copyright: z.string().default('© 2026 HPC Portal contributors'),
+    aboutText1: z
+      .string()
+      .default('HPC Portal is a web console for high-performance computing centres.')
+      .describe('First paragraph of the about dialog.'),
+    aboutText2: z
+      .string()
+      .default('Jobs, desktops, shells, files, monitoring, alarms, accounts and billing in one place.')
+      .describe('Second paragraph of the about dialog.'),
+    copyright: z
+      .string()
+      .default('© 2026 HPC Portal contributors')
+      .describe('Copyright line under the sign-in form and in the about dialog.'),
     logoUrl: z.string().default('').describe('Logo image URL; empty uses the built-in logo.'),
   })
   .strict()
@@ -139,11 +156,14 @@ const license = z
 
 const cluster = z
   .object({
-    id: z.string().regex(/^[A-Za-z0-9_-]+$/).describe('Identifier used in URLs (clusterId).'),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .describe('Identifier used in URLs (clusterId).'),
     name: z.string().describe('Display name.'),
     scheduler: z.enum(['local', 'slurm']).default('local').describe('Job manager type.'),
     address: z.string().default('127.0.0.1').describe('Job manager address.'),
-    port: z.number().int().default(0).describe('Job manager port.'),
+    port: z.number().int().min(0).max(65535).default(0).describe('Job manager port.'),
   })
   .strict();
 

@@ -19,8 +19,7 @@ export interface DbHandle {
 // COUNT(*) and bigint columns come back as strings from pg; every such value here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export const isPostgresUrl = (url: string | undefined): boolean =>
-  !!url && /^postgres(ql)?:\/\//.test(url);
+export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
 
 const openPostgres = async (url: string, schema: string | undefined): Promise<DbHandle> => {
   if (schema) {

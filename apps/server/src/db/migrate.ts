@@ -1,7 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle, Dialect } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
-import * as m0002 from './migrations/0002-one-portal-key.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -9,16 +8,13 @@ type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
 /** Migrations in order; the same code runs on SQLite and PostgreSQL. */
 const migrations: Record<string, { up: Up }> = {
   '0001-foundation': m0001,
-  '0002-one-portal-key': m0002,
 };
 
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(
-      Object.fromEntries(
-        Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
-      ),
+      Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }])),
     );
   }
 }

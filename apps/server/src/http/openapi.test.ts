@@ -4,7 +4,12 @@ import { createTestApp, TestClient, type TestApp } from '../test/harness.js';
 
 /* The OpenAPI document is generated from the contracts, so it lists every endpoint there is. */
 
-type Operation = { operationId?: string; security?: unknown[]; requestBody?: unknown; parameters?: { name: string; in: string }[] };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: { name: string; in: string }[];
+};
 type OpenApi = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>> };
 
 /** Fastify's `:param` is OpenAPI's `{param}`. */
@@ -48,7 +53,12 @@ describe('OpenAPI document', () => {
 
   it('documents path parameters, bodies and the session requirement', () => {
     const download = doc.paths['/commonsoft/download/{kind}/{name}']?.get;
-    expect(download?.parameters?.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(['kind', 'name']);
+    expect(
+      download?.parameters
+        ?.filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['kind', 'name']);
     expect(doc.paths['/login/loginAuth.action']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/login/loginAuth.action']?.post?.security).toBeUndefined();
     expect(doc.paths['/sys_gvuserma/gvuserma/queryUser.action']?.post?.security).toEqual([{ session: [] }]);

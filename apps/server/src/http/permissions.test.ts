@@ -30,12 +30,18 @@ const sampleParams: Record<string, Record<string, string>> = {
 
 /** Calls a contract with an empty payload: enough to see whether the permission check lets it through. */
 const callEmpty = (client: TestClient, contract: Contract, method: string = contract.method) =>
-  client.raw(method, contract.path.replace(/:(\w+)/g, (_, k: string) => sampleParams[contract.path]?.[k] ?? ''), {
-    ...(contract.body ? { body: {} } : {}),
-  });
+  client.raw(
+    method,
+    contract.path.replace(/:(\w+)/g, (_, k: string) => sampleParams[contract.path]?.[k] ?? ''),
+    {
+      ...(contract.body ? { body: {} } : {}),
+    },
+  );
 
 const envelopeOf = (res: { body: string; headers: Record<string, unknown> }) =>
-  String(res.headers['content-type']).includes('json') ? (JSON.parse(res.body) as { errCode: number; data: { reason?: string } }) : null;
+  String(res.headers['content-type']).includes('json')
+    ? (JSON.parse(res.body) as { errCode: number; data: { reason?: string } })
+    : null;
 
 describe('route table', () => {
   let t: TestApp;
@@ -54,7 +60,8 @@ describe('route table', () => {
   });
 
   /** Routes allowed without a contract: the OpenAPI viewer and the console's own files. */
-  const isAllowlisted = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url === '/index.html' || url === '/assets/app.js';
+  const isAllowlisted = (url: string) =>
+    url === '/api/docs' || url.startsWith('/api/docs/') || url === '/index.html' || url === '/assets/app.js';
 
   it('gives every route a permission, except the API docs and the console files', () => {
     const table = t.app.routeTable;
@@ -105,7 +112,8 @@ describe('role × route matrix', () => {
         const env = envelopeOf(res);
         const allowed = can(role, contract.permission);
         if (allowed) {
-          if (res.statusCode === 401 || res.statusCode === 403) wrong.push(`${contract.id}: allowed but answered ${res.statusCode} ${res.body}`);
+          if (res.statusCode === 401 || res.statusCode === 403)
+            wrong.push(`${contract.id}: allowed but answered ${res.statusCode} ${res.body}`);
         } else if (res.statusCode !== 403 || env?.errCode !== 10008 || env.data.reason !== 'forbidden') {
           wrong.push(`${contract.id}: should be denied but answered ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -125,7 +133,8 @@ describe('role × route matrix', () => {
         if (res.statusCode !== 401) wrong.push(`${method} ${contract.path}: ${res.statusCode}`);
         if (method !== 'HEAD') {
           const env = envelopeOf(res);
-          if (env?.errCode !== 10009 || env.data.reason !== 'notSignedIn') wrong.push(`${contract.path}: ${res.body.slice(0, 120)}`);
+          if (env?.errCode !== 10009 || env.data.reason !== 'notSignedIn')
+            wrong.push(`${contract.path}: ${res.body.slice(0, 120)}`);
         }
       }
     }

@@ -23,13 +23,49 @@ const DEEP = JSON.parse(`${'['.repeat(2000)}${']'.repeat(2000)}`) as unknown;
 
 /** Values of the wrong type, shape or size, tried in every field. */
 const badValues: unknown[] = [
-  12345, -1, 1.5, 1e308, true, false, null, [], ['a', 'b'], {}, { nested: { deeper: { deepest: [1, { a: 2 }] } } },
-  DEEP, '', ' ', LONG, '123', '-1', '1e999', 'NaN', 'true', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>',
-  '\u0000\uffff', 'a\u0000b', '\ud800', '😀'.repeat(100), { $gt: '' }, '__proto__',
+  12345,
+  -1,
+  1.5,
+  1e308,
+  true,
+  false,
+  null,
+  [],
+  ['a', 'b'],
+  {},
+  { nested: { deeper: { deepest: [1, { a: 2 }] } } },
+  DEEP,
+  '',
+  ' ',
+  LONG,
+  '123',
+  '-1',
+  '1e999',
+  'NaN',
+  'true',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '\u0000\uffff',
+  'a\u0000b',
+  '\ud800',
+  '😀'.repeat(100),
+  { $gt: '' },
+  '__proto__',
 ];
 
 /** Query string values (everything in a URL is text). */
-const badQueryValues = ['', '-1', '1e999', 'NaN', '%00', '[object Object]', 'x'.repeat(8000), '2026-13-45T99:99:99Z', "' OR 1=1 --"];
+const badQueryValues = [
+  '',
+  '-1',
+  '1e999',
+  'NaN',
+  '%00',
+  '[object Object]',
+  'x'.repeat(8000),
+  '2026-13-45T99:99:99Z',
+  "' OR 1=1 --",
+];
 
 const fieldsOf = (schema: z.ZodType | undefined): string[] =>
   schema && 'shape' in schema ? Object.keys((schema as unknown as z.ZodObject).shape) : [];
@@ -55,7 +91,17 @@ const attemptsFor = (c: Contract): Attempt[] => {
     const fields = fieldsOf(c.body);
     for (const field of fields) badValues.forEach((v, i) => json(`${field}=bad#${i}`, { [field]: v }));
     badValues.forEach((v, i) => json(`all fields=bad#${i}`, Object.fromEntries(fields.map((f) => [f, v]))));
-    for (const body of [[], 'text', 42, true, null, {}, DEEP, { __proto__: { isAdmin: true } }, { constructor: { prototype: { x: 1 } } }])
+    for (const body of [
+      [],
+      'text',
+      42,
+      true,
+      null,
+      {},
+      DEEP,
+      { __proto__: { isAdmin: true } },
+      { constructor: { prototype: { x: 1 } } },
+    ])
       json(`body=${JSON.stringify(body).slice(0, 20)}`, body);
     raw('invalid JSON', '{"a":', 'application/json');
     raw('single quotes', "{'a': 1}", 'application/json');
@@ -78,7 +124,8 @@ const attemptsFor = (c: Contract): Attempt[] => {
   if (c.query) {
     const fields = fieldsOf(c.query);
     for (const field of fields) {
-      for (const v of badQueryValues) attempts.push({ label: `?${field}=${v.slice(0, 20)}`, url: urlOf(c, `?${field}=${encodeURIComponent(v)}`), opts: {} });
+      for (const v of badQueryValues)
+        attempts.push({ label: `?${field}=${v.slice(0, 20)}`, url: urlOf(c, `?${field}=${encodeURIComponent(v)}`), opts: {} });
       attempts.push({ label: `?${field} repeated`, url: urlOf(c, `?${field}=a&${field}=b`), opts: {} });
       attempts.push({ label: `?${field}[x]`, url: urlOf(c, `?${field}[x]=1`), opts: {} });
       attempts.push({ label: `?${field} bad escape`, url: urlOf(c, `?${field}=%zz`), opts: {} });
@@ -166,7 +213,9 @@ describe('error codes for bad input', () => {
   });
 
   it('answers 10004 when a field is malformed', async () => {
-    const wrongType = await new TestClient(t.app).call(loginAuth, { body: { strUserName: ['admin'], strPassword: 'x' } as never });
+    const wrongType = await new TestClient(t.app).call(loginAuth, {
+      body: { strUserName: ['admin'], strPassword: 'x' } as never,
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.errCode).toBe(10004);
 
@@ -198,11 +247,17 @@ describe('error codes for bad input', () => {
   });
 
   it('answers 10004 for text that is not JSON and 415 for a content type it does not read', async () => {
-    const notJson = await admin.raw('POST', modifyUserInfo.path, { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const notJson = await admin.raw('POST', modifyUserInfo.path, {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toMatchObject({ errCode: 10004 });
 
-    const xml = await admin.raw('POST', modifyUserInfo.path, { rawBody: '<email/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await admin.raw('POST', modifyUserInfo.path, {
+      rawBody: '<email/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ errCode: 10004 });
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
 import { safeEqual } from '../lib/crypto.js';
+import type { Clock } from '../lib/time.js';
 import type { Auth } from '../modules/auth/auth.types.js';
 import type { SessionsService } from '../modules/auth/sessions.service.js';
 import type { AuditRepository } from '../modules/audit/audit.repository.js';
@@ -12,7 +13,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
     /** What the audit line names: the acting user when nobody is signed in yet, and the subject. */
-    auditInfo: { userName?: string; target?: string };
+    auditInfo: { userName?: string; roleId?: number; target?: string };
   }
   interface FastifyContextConfig {
     /** Set on every route built from a contract; the permission test checks all routes have one. */
@@ -59,6 +60,7 @@ export class RouteKit {
     private readonly app: FastifyInstance,
     private readonly sessions: SessionsService,
     private readonly audit: AuditRepository,
+    private readonly clock: Clock,
   ) {}
 
   /** An endpoint that needs a signed-in user holding the contract's permission. */
@@ -135,15 +137,15 @@ export class RouteKit {
         ? {
             onResponse: async (req: FastifyRequest, reply: FastifyReply) => {
               await this.audit.recordSafely(req.log, {
-                at: Date.now(),
+                at: this.clock.now(),
                 user_name: req.auth?.user.userName ?? req.auditInfo.userName ?? '',
-                role_id: req.auth?.user.roleId ?? null,
+                role_id: req.auth?.user.roleId ?? req.auditInfo.roleId ?? null,
                 action: contract.id,
                 method: req.method,
                 path: req.routeOptions.url ?? req.url.split('?')[0] ?? '',
                 ip: req.ip,
                 result: reply.statusCode < 400 && reply.errCode === ErrCode.SUCCESS ? 'success' : 'failure',
-                err_code: reply.statusCode < 400 ? reply.errCode : (reply.errCode || ErrCode.INTERNAL),
+                err_code: reply.statusCode < 400 ? reply.errCode : reply.errCode || ErrCode.INTERNAL,
                 target: (req.auditInfo.target ?? '').slice(0, 256),
               });
             },

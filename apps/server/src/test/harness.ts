@@ -115,7 +115,14 @@ export class TestClient {
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, String(v)]),
     );
-    const res = await this.app.inject({ method: method as 'GET', url, query, headers, remoteAddress: this.ip, ...(payload !== undefined ? { payload } : {}) });
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url,
+      query,
+      headers,
+      remoteAddress: this.ip,
+      ...(payload !== undefined ? { payload } : {}),
+    });
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       const gone = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
       if (gone) this.cookies.delete(c.name);
@@ -135,7 +142,9 @@ export class TestClient {
       query: input.query as CallOptions['query'],
       params: input.params as CallOptions['params'],
     });
-    const json = res.headers['content-type']?.toString().includes('json') ? res.json() : { errCode: 0, errMsg: '', data: res.body };
+    const json = res.headers['content-type']?.toString().includes('json')
+      ? res.json()
+      : { errCode: 0, errMsg: '', data: res.body };
     return { status: res.statusCode, errCode: json.errCode, errMsg: json.errMsg, data: json.data, headers: res.headers };
   }
 

@@ -46,4 +46,5 @@ export const PAGES: PageRoute[] = [
 export const pagesFor = (set: RouteSet) => PAGES.filter((p) => p.sets.includes(set));
 
 /** Whether a path is a console page of any role (an anonymous visit then goes to sign-in). */
-export const isConsolePath = (pathname: string) => PAGES.some((p) => pathname === `/${p.path}` || pathname.startsWith(`/${p.path}/`));
+export const isConsolePath = (pathname: string) =>
+  PAGES.some((p) => pathname === `/${p.path}` || pathname.startsWith(`/${p.path}/`));

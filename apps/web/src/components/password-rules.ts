@@ -21,8 +21,6 @@ export const confirmPasswordRules = (t: TFunction, field: string): FormRule[] =>
   { required: true, message: t('common:password.confirmRequired') },
   ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) =>
-      !value || value === getFieldValue(field)
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('common:password.mismatch'))),
+      !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(t('common:password.mismatch'))),
   }),
 ];

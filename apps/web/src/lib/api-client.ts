@@ -54,7 +54,11 @@ export const contractUrl = <C extends Contract>(contract: C, input: Partial<Cont
 const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> => {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   try {
-    return await fetch(url, { ...init, credentials: 'same-origin', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    return await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError' && signal?.aborted) throw err;
     throw new NetworkError(timeout.aborted);

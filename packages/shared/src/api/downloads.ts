@@ -26,7 +26,15 @@ export const faqDownload = defineContract({
   permission: 'downloads:faq',
   tag: 'tools',
   summary: 'Where to download an FAQ document',
-  body: z.object({ faqName: z.string().min(1).max(128).regex(/^[^/\\]+$/).optional().default('FAQ.pdf') }),
+  body: z.object({
+    faqName: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[^/\\]+$/)
+      .optional()
+      .default('FAQ.pdf'),
+  }),
   data: DownloadResult,
   audit: false,
   csrf: false,
@@ -34,7 +42,11 @@ export const faqDownload = defineContract({
 
 export const DownloadFileParams = z.object({
   kind: z.enum(['software', 'faq']),
-  name: z.string().min(1).max(128).regex(/^[^/\\]+$/),
+  name: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/\\]+$/),
 });
 export const downloadFile = defineContract({
   id: 'tools.downloadFile',

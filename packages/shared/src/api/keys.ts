@@ -3,7 +3,11 @@ import { defineContract } from '../contract.js';
 import { Ok, Timestamp } from './common.js';
 
 export const ImportKeyBody = z.object({
-  rsaKeyName: z.string().min(1).max(64).regex(/^[^\s]+$/),
+  rsaKeyName: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\s]+$/),
   rsaKeyContent: z.string().min(1).max(16384),
 });
 export type ImportKeyBody = z.input<typeof ImportKeyBody>;

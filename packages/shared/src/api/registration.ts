@@ -37,7 +37,7 @@ export const checkCodeRegister = defineContract({
   path: '/login/checkCodeRegister.action',
   permission: 'public',
   tag: 'registration',
-  summary: "Check the captcha code of a registration; registerUser needs the same rand afterwards",
+  summary: 'Check the captcha code of a registration; registerUser needs the same rand afterwards',
   body: CheckCodeBody,
   data: z.object({ valid: z.literal(true) }),
   audit: false,

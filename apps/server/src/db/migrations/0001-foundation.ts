@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /* Users, sessions, sign-in throttling, captchas, password resets, audit log, settings, keys. */
@@ -107,5 +107,13 @@ export const up = async (db: Kysely<any>, dialect: Dialect): Promise<void> => {
     .addColumn('origin', 'varchar(16)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('user_keys_user_fp_uq', ['user_id', 'fingerprint'])
+    .execute();
+  // One portal-made key pair per user: two first downloads at the same moment cannot make two.
+  await db.schema
+    .createIndex('user_keys_portal_uq')
+    .on('user_keys')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('origin'), '=', 'portal')
     .execute();
 };

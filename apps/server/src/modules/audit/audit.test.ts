@@ -87,7 +87,9 @@ describe('audit log', () => {
     await user.call(freezeUser, { body: { userName: ADMIN.user } });
     await admin.call(modifyUser, { body: {} as never });
     await settle(t);
-    const rows = (await auditRows(t)).filter((r) => r.action === 'users.freezeUser' || (r.action === 'users.modifyUser' && r.result === 'failure'));
+    const rows = (await auditRows(t)).filter(
+      (r) => r.action === 'users.freezeUser' || (r.action === 'users.modifyUser' && r.result === 'failure'),
+    );
     expect(rows.map((r) => [r.user_name, r.action, r.result, r.err_code, r.target])).toEqual([
       ['admin', 'users.freezeUser', 'failure', 10008, 'admin'],
       ['plain_user', 'users.freezeUser', 'failure', 10008, ''],
@@ -161,7 +163,12 @@ describe('audit log', () => {
   it('filters by user name, action and result', async () => {
     const byUser = await auditor.call(listAuditLog, { query: { userName: 'mallory' } });
     expect(byUser.data.total).toBe(1);
-    expect(byUser.data.list[0]).toMatchObject({ userName: 'mallory', action: 'login.loginAuth', result: 'failure', errCode: 10004 });
+    expect(byUser.data.list[0]).toMatchObject({
+      userName: 'mallory',
+      action: 'login.loginAuth',
+      result: 'failure',
+      errCode: 10004,
+    });
 
     const byAction = await auditor.call(listAuditLog, { query: { action: 'users.freezeUser' } });
     expect(byAction.data.list.map((e: AuditEntry) => e.action)).toEqual(['users.freezeUser', 'users.freezeUser']);

@@ -31,10 +31,9 @@ export class CaptchaService {
 
   /** Checks and discards the challenge (sign-in). */
   async consume(key: string, code: string): Promise<boolean> {
-    const row = await this.db.selectFrom('captchas').selectAll().where('id', '=', key).executeTakeFirst();
-    if (!row) return false;
-    await this.db.deleteFrom('captchas').where('id', '=', key).execute();
-    return row.expires_at > this.clock.now() && row.answer === code.trim().toLowerCase();
+    // One statement reads and removes it, so two requests cannot both use one answer.
+    const row = await this.db.deleteFrom('captchas').where('id', '=', key).returning(['answer', 'expires_at']).executeTakeFirst();
+    return !!row && row.expires_at > this.clock.now() && row.answer === code.trim().toLowerCase();
   }
 
   /** Checks the challenge and, when right, marks it verified for a later registration. */

@@ -41,6 +41,7 @@ export const registerLoginRoutes = (kit: RouteKit, d: Deps) => {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
     });
+    req.auditInfo.roleId = result.roleId;
     setSessionCookies(reply, d.config, result.token, result.csrfToken);
     const { token: _token, ...data } = result;
     return data;

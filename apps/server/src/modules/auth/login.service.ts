@@ -46,18 +46,22 @@ export class LoginService {
         });
     }
 
+    const attempt = await this.throttle.reserveAttempt(a.userName, a.ip);
+    if (attempt === null) throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
     const user = await this.users.findByName(a.userName);
     const passwordOk = user ? await verifyPassword(user.password_hash, a.password) : (await burnPasswordCheck(a.password), false);
     if (!user || !passwordOk) {
-      const nowLocked = await this.throttle.recordFailure(a.userName, a.ip);
-      if (nowLocked) throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
+      if (await this.throttle.failed(a.userName, attempt))
+        throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
       throw new AppError(ErrCode.PARAM_INVALID, 'badCredentials', 'The user name or password is incorrect', {
         status: 401,
         extra: { needAuthCode: await this.throttle.needsCaptcha(a.userName, a.ip) },
       });
     }
 
-    // The password was right, so telling the account's state reveals nothing to a stranger.
+    // The password was right: the attempt is forgiven, and telling the account's state reveals
+    // nothing to a stranger.
+    await this.throttle.clear(a.userName, a.ip);
     if (user.status === 'pending')
       throw new AppError(ErrCode.USER_FROZEN, 'userPending', 'Your registration is waiting for approval by an administrator.');
     if (user.status === 'refused')
@@ -67,7 +71,6 @@ export class LoginService {
     if (user.status === 'frozen')
       throw new AppError(ErrCode.USER_FROZEN, 'userFrozen', 'The account has been deactivated and cannot be operated.');
 
-    await this.throttle.clear(a.userName, a.ip);
     const { token, csrfToken } = await this.sessions.create(user.id, a.ip, a.userAgent);
     await this.users.update(user.id, { last_login_at: this.clock.now() });
     const roleId = normalizeRoleId(user.role_id);

@@ -40,7 +40,10 @@ describe('sign-in', () => {
 
   it('accepts form-encoded sign-in from legacy clients', async () => {
     const c = new TestClient(t.app);
-    const res = await c.call(loginAuth, { body: { strUserName: ADMIN.user, strPassword: ADMIN.password, strUserType: '0' }, form: true });
+    const res = await c.call(loginAuth, {
+      body: { strUserName: ADMIN.user, strPassword: ADMIN.password, strUserType: '0' },
+      form: true,
+    });
     expect(res.errCode).toBe(0);
   });
 
@@ -78,5 +81,27 @@ describe('sign-in', () => {
     clock.advance(16 * 60_000);
     const after = await new TestClient(t.app, '10.0.0.10').login('lockme', 'Right-pass1');
     expect(after.errCode).toBe(0);
+  });
+});
+
+describe('sign-in under a burst of parallel guesses', () => {
+  let t: TestApp;
+  // No captcha in the way, so only the lock stands between an attacker and the password.
+  beforeAll(async () => {
+    t = await createTestApp({ auth: { captchaAfterFailures: 100 } });
+  });
+  afterAll(() => t.close());
+
+  it('gives parallel guesses no more tries than guesses made one by one', async () => {
+    await createUser(t.app, 'burst', 10002, 'Right-pass1');
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => new TestClient(t.app, `10.1.0.${i + 1}`).login('burst', `wrong-${i}`)),
+    );
+    const reasons = guesses.map((g) => g.data?.reason as string);
+    // Four are refused as wrong, the fifth sets the lock, every later one meets the lock.
+    expect(reasons.filter((r) => r === 'badCredentials')).toHaveLength(4);
+    expect(reasons.filter((r) => r === 'userLocked')).toHaveLength(8);
+    const right = await new TestClient(t.app, '10.1.1.1').login('burst', 'Right-pass1');
+    expect(right.errMsg).toBe('The user is locked');
   });
 });

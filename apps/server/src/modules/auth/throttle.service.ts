@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
@@ -7,9 +7,11 @@ const userKey = (userName: string) => `user:${userName}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
 /**
- * Counts failed sign-ins per user name and per client address. A user name is locked after
- * `maxFailures`; a captcha is required after `captchaAfterFailures` for the name or the address.
- * Names that do not exist are counted the same way, so the answers do not reveal which exist.
+ * Counts sign-in attempts per user name and per client address. A user name is locked after
+ * `maxFailures` failures; a captcha is required after `captchaAfterFailures` for the name or the
+ * address. Names that do not exist are counted the same way, so the answers do not reveal which
+ * exist. Every attempt is counted before its password is checked and forgiven when it succeeds,
+ * so a burst of parallel guesses gets no more tries than guesses made one by one.
  */
 export class ThrottleService {
   private readonly windowMs: number;
@@ -47,29 +49,42 @@ export class ThrottleService {
     return byIp.failures >= threshold || byUser.failures >= threshold;
   }
 
-  /** Records a failure; answers whether the user name is now locked. */
-  async recordFailure(userName: string, ip: string): Promise<boolean> {
+  /**
+   * Counts an attempt before its password is checked (one atomic statement per counter).
+   * Answers the attempt's number for the user name, or null when the name is locked or this
+   * attempt is beyond the allowed number.
+   */
+  async reserveAttempt(userName: string, ip: string): Promise<number | null> {
     const now = this.clock.now();
     const [user] = await Promise.all([this.bump(userKey(userName), now), this.bump(ipKey(ip), now)]);
-    if (user >= this.auth.maxFailures) {
-      await this.db
-        .updateTable('login_throttle')
-        .set({ locked_until: now + this.windowMs, failures: 0 })
-        .where('key', '=', userKey(userName))
-        .execute();
-      return true;
-    }
-    return false;
+    return user.lockedUntil > now || user.failures > this.auth.maxFailures ? null : user.failures;
   }
 
-  private async bump(key: string, now: number): Promise<number> {
-    const failures = (await this.failures(key)).failures + 1;
+  /** After a wrong password: answers whether the user name is now locked. */
+  async failed(userName: string, attempt: number): Promise<boolean> {
+    if (attempt < this.auth.maxFailures) return false;
     await this.db
-      .insertInto('login_throttle')
-      .values({ key, failures, last_failure_at: now, locked_until: 0 })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures, last_failure_at: now }))
+      .updateTable('login_throttle')
+      .set({ locked_until: this.clock.now() + this.windowMs })
+      .where('key', '=', userKey(userName))
       .execute();
-    return failures;
+    return true;
+  }
+
+  private async bump(key: string, now: number): Promise<{ failures: number; lockedUntil: number }> {
+    const stale = sql<boolean>`login_throttle.last_failure_at + ${this.windowMs} <= ${now} and login_throttle.locked_until <= ${now}`;
+    const row = await this.db
+      .insertInto('login_throttle')
+      .values({ key, failures: 1, last_failure_at: now, locked_until: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`case when ${stale} then 1 else login_throttle.failures + 1 end`,
+          last_failure_at: now,
+        }),
+      )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    return { failures: Number(row.failures), lockedUntil: Number(row.locked_until) };
   }
 
   async clearUser(userName: string): Promise<void> {
@@ -77,6 +92,9 @@ export class ThrottleService {
   }
 
   async clear(userName: string, ip: string): Promise<void> {
-    await this.db.deleteFrom('login_throttle').where('key', 'in', [userKey(userName), ipKey(ip)]).execute();
+    await this.db
+      .deleteFrom('login_throttle')
+      .where('key', 'in', [userKey(userName), ipKey(ip)])
+      .execute();
   }
 }

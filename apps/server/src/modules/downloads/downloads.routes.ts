@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { can, downloadFile, ErrCode, faqDownload, softwareDownload } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
 import type { RouteKit } from '../../http/route-kit.js';
@@ -17,9 +17,14 @@ const fileNotExist = () => new AppError(ErrCode.PARAM_INVALID, 'fileNotExist', '
 export const registerDownloadRoutes = (kit: RouteKit, config: Config) => {
   const folder = (kind: Kind) => resolve(config.dataDir, 'downloads', kind);
   const existing = async (kind: Kind, name: string) => {
-    const file = join(folder(kind), name);
+    // Resolve links too: a file must really lie inside its folder.
+    const [root, file] = await Promise.all([
+      realpath(folder(kind)).catch(() => null),
+      realpath(join(folder(kind), name)).catch(() => null),
+    ]);
+    if (!root || !file || !file.startsWith(root + sep)) throw fileNotExist();
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile() || !file.startsWith(folder(kind) + '/')) throw fileNotExist();
+    if (!info?.isFile()) throw fileNotExist();
     return { file, size: info.size };
   };
   const pathOf = (kind: Kind, name: string) => `/commonsoft/download/${kind}/${encodeURIComponent(name)}`;

@@ -11,6 +11,21 @@ const { utils } = ssh2;
 
 const fingerprintOf = (blob: Buffer) => `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 
+/**
+ * A new ed25519 key pair in OpenSSH format. ssh2's generator drops leading zero bytes of the public
+ * key, so about one pair in 256 comes out malformed (and would fail the approval or the download):
+ * such a pair is thrown away and made again.
+ */
+export const generatePortalKeyPair = (comment: string): { private: string; public: string; parsed: ssh2.ParsedKey } => {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const pair = utils.generateKeyPairSync('ed25519', { comment });
+    const parsed = utils.parseKey(pair.public);
+    const privateKey = utils.parseKey(pair.private);
+    if (!(parsed instanceof Error) && !(privateKey instanceof Error)) return { ...pair, parsed };
+  }
+  throw new Error('could not generate a valid ed25519 key pair');
+};
+
 const toPublicKey = (r: UserKeyRow): PublicKey => ({
   id: r.id,
   name: r.name,
@@ -41,9 +56,7 @@ export class KeysService {
   async ensurePortalKeyPair(userId: number, userName: string): Promise<UserKeyRow> {
     const existing = await this.portalKey(userId);
     if (existing) return existing;
-    const pair = utils.generateKeyPairSync('ed25519', { comment: `${userName}@hpc-portal` });
-    const parsed = utils.parseKey(pair.public);
-    if (parsed instanceof Error) throw parsed;
+    const { parsed, ...pair } = generatePortalKeyPair(`${userName}@hpc-portal`);
     await this.db
       .insertInto('user_keys')
       .values({

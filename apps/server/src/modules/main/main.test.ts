@@ -76,9 +76,9 @@ describe('index data and menus', () => {
 
   it('lists the permissions each role holds', async () => {
     const viewer = await signedIn(t.app, 'index_viewer', Role.viewer);
-    expect((await viewer.call(getIndexData)).data.permissions).toEqual(['public', 'session', 'downloads:faq']);
+    expect((await viewer.call(getIndexData)).data.permissions).toEqual(['session', 'downloads:faq']);
     const user = await signedIn(t.app, 'index_plain', Role.user);
-    expect((await user.call(getIndexData)).data.permissions).toEqual(['public', 'session', 'keys:manage']);
+    expect((await user.call(getIndexData)).data.permissions).toEqual(['session', 'keys:manage']);
   });
 
   const menusOf = async (userName: string, role: RoleId, lang?: 'en' | 'zh') => {
@@ -124,7 +124,12 @@ describe('index data and menus', () => {
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[1]?.children).toEqual(['pendingUsers', 'userList', 'auditLog', 'personalCenter']);
+    expect(outline(await menusOf('menu_super', Role.super))[1]?.children).toEqual([
+      'pendingUsers',
+      'userList',
+      'auditLog',
+      'personalCenter',
+    ]);
   });
 
   it('answers in Chinese for lang=zh, and in English by default', async () => {

@@ -50,7 +50,9 @@ describe('system settings', () => {
     }
     expect((await current()).refreshInterval).toBe(1200);
     // Forms send numbers as text.
-    expect((await admin.call(updateSystemSettings, { body: { refreshInterval: '90' } as never, form: true })).data.refreshInterval).toBe(90);
+    expect(
+      (await admin.call(updateSystemSettings, { body: { refreshInterval: '90' } as never, form: true })).data.refreshInterval,
+    ).toBe(90);
   });
 
   it('changes only what is sent', async () => {
@@ -69,10 +71,15 @@ describe('system settings', () => {
     await createUser(t.app, 'strength_user', Role.user, 'Old_pass1');
     const me = new TestClient(t.app, '10.80.0.1');
     await me.login('strength_user', 'Old_pass1');
-    const medium = await me.call(modifyPwd, { body: { oldPwd: 'Old_pass1', newPwd: 'middle123', verifyCheckNewPwd: 'middle123' } });
+    const medium = await me.call(modifyPwd, {
+      body: { oldPwd: 'Old_pass1', newPwd: 'middle123', verifyCheckNewPwd: 'middle123' },
+    });
     expect(medium.data.reason).toBe('passwordTooWeak');
     expect(medium.data.passwordStrength).toBe('high');
-    expect((await me.call(modifyPwd, { body: { oldPwd: 'Old_pass1', newPwd: 'High_pass_123', verifyCheckNewPwd: 'High_pass_123' } })).errCode).toBe(0);
+    expect(
+      (await me.call(modifyPwd, { body: { oldPwd: 'Old_pass1', newPwd: 'High_pass_123', verifyCheckNewPwd: 'High_pass_123' } }))
+        .errCode,
+    ).toBe(0);
 
     const visitor = new TestClient(t.app, '10.80.0.2');
     const rand = `r${randomBytes(8).toString('hex')}`;

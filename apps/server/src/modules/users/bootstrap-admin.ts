@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
 import type { Clock } from '../../lib/time.js';
+import { APPROVER_ROLES } from './approver-roles.js';
 import { hashPassword } from './password.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -9,7 +10,7 @@ import type { UsersRepository } from './users.repository.js';
 const randomPassword = () => `${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}9a@`;
 
 /**
- * Creates the first administrator while the database has no active administrator. Answers the
+ * Creates the first administrator while no active account can approve users. Answers the
  * generated password (to print once) or null when nothing was created or the password came from
  * the configuration.
  */
@@ -18,7 +19,7 @@ export const ensureFirstAdmin = async (
   config: Config,
   clock: Clock,
 ): Promise<{ userName: string; password: string | null } | null> => {
-  if ((await users.countActiveWithRoles([Role.admin])) > 0) return null;
+  if ((await users.countActiveWithRoles(APPROVER_ROLES)) > 0) return null;
   const userName = config.admin.user;
   const password = config.admin.password ?? randomPassword();
   const now = clock.now();

@@ -38,9 +38,15 @@ describe('personal information', () => {
   });
 
   it('saves e-mail, phone and description, and shows them afterwards', async () => {
-    const res = await me.call(modifyUserInfo, { body: { email: 'wu_wang@example.com', phoneNum: '15912345678', descInfo: 'CFD group' } });
+    const res = await me.call(modifyUserInfo, {
+      body: { email: 'wu_wang@example.com', phoneNum: '15912345678', descInfo: 'CFD group' },
+    });
     expect(res.errCode).toBe(0);
-    expect((await me.call(queryLoginUser)).data).toMatchObject({ email: 'wu_wang@example.com', phoneNum: '15912345678', descInfo: 'CFD group' });
+    expect((await me.call(queryLoginUser)).data).toMatchObject({
+      email: 'wu_wang@example.com',
+      phoneNum: '15912345678',
+      descInfo: 'CFD group',
+    });
   });
 
   it('clears the optional phone and description when they are emptied', async () => {
@@ -66,8 +72,12 @@ describe('personal information', () => {
   });
 
   it('accepts a description of 128 characters and refuses 129', async () => {
-    expect((await me.call(modifyUserInfo, { body: { email: 'wu_wang@example.com', descInfo: 'd'.repeat(128) } })).errCode).toBe(0);
-    expect((await me.call(modifyUserInfo, { body: { email: 'wu_wang@example.com', descInfo: 'e'.repeat(129) } })).errCode).toBe(10004);
+    expect((await me.call(modifyUserInfo, { body: { email: 'wu_wang@example.com', descInfo: 'd'.repeat(128) } })).errCode).toBe(
+      0,
+    );
+    expect((await me.call(modifyUserInfo, { body: { email: 'wu_wang@example.com', descInfo: 'e'.repeat(129) } })).errCode).toBe(
+      10004,
+    );
     expect((await me.call(queryLoginUser)).data.descInfo).toBe('d'.repeat(128));
   });
 
@@ -150,7 +160,9 @@ describe('password change', () => {
       // The strong one is accepted: change it back right away so the next round starts from Old_pass1.
       expect((await attempt(strong)).errCode, `${strength}: ${strong}`).toBe(0);
       await setStrength('low');
-      expect((await me.call(modifyPwd, { body: { oldPwd: strong, newPwd: 'Old_pass1', verifyCheckNewPwd: 'Old_pass1' } })).errCode).toBe(0);
+      expect(
+        (await me.call(modifyPwd, { body: { oldPwd: strong, newPwd: 'Old_pass1', verifyCheckNewPwd: 'Old_pass1' } })).errCode,
+      ).toBe(0);
     }
     await setStrength('middle');
   });
@@ -159,7 +171,9 @@ describe('password change', () => {
     await createUser(t.app, 'pw_sessions', Role.user, 'Old_pass1');
     const laptop = await signIn(t, 'pw_sessions', 'Old_pass1');
     const desktop = await signIn(t, 'pw_sessions', 'Old_pass1');
-    const res = await laptop.call(modifyPwd, { body: { oldPwd: 'Old_pass1', newPwd: 'New_pass1', verifyCheckNewPwd: 'New_pass1' } });
+    const res = await laptop.call(modifyPwd, {
+      body: { oldPwd: 'Old_pass1', newPwd: 'New_pass1', verifyCheckNewPwd: 'New_pass1' },
+    });
     expect(res.errCode).toBe(0);
 
     const other = await desktop.call(getIndexData);

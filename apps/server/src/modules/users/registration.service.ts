@@ -12,8 +12,7 @@ type Registration = z.output<typeof RegisterUserBody>;
 
 const randKey = (rand: string) => `rand:${rand}`;
 
-const duplicated = () =>
-  new AppError(ErrCode.PARAM_INVALID, 'userNameDuplicated', 'User name is duplicated.', { status: 409 });
+const duplicated = () => new AppError(ErrCode.PARAM_INVALID, 'userNameDuplicated', 'User name is duplicated.', { status: 409 });
 
 /** Self-registration: captcha, unique name, password strength; the account then waits for approval. */
 export class RegistrationService {

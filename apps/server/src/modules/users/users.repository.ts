@@ -29,7 +29,10 @@ export class UsersRepository {
    * moment then take turns, so the second one sees that it would remove the last administrator.
    * Inside `change`, use only the repository it is given (SQLite has one connection).
    */
-  async withActiveRolesLocked<T>(roleIds: number[], change: (repo: UsersRepository, activeCount: number) => Promise<T>): Promise<T> {
+  async withActiveRolesLocked<T>(
+    roleIds: number[],
+    change: (repo: UsersRepository, activeCount: number) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const q = trx.selectFrom('users').select('id').where('status', '=', 'active').where('role_id', 'in', roleIds).orderBy('id');
       // SQLite runs one transaction at a time anyway; PostgreSQL needs the row locks (NO KEY

@@ -1,12 +1,4 @@
-import {
-  approveUser,
-  freezeUser,
-  modifyUser,
-  queryPendingUserInfo,
-  queryUser,
-  refuseUser,
-  unfreezeUser,
-} from '@portal/shared';
+import { approveUser, freezeUser, modifyUser, queryPendingUserInfo, queryUser, refuseUser, unfreezeUser } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { UsersService } from './users.service.js';
 

@@ -1,4 +1,4 @@
-import { ErrCode, normalizeRoleId, Role, type UserSummary } from '@portal/shared';
+import { ErrCode, normalizeRoleId, type UserSummary } from '@portal/shared';
 import type { UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { iso, isoOrNull, type Clock } from '../../lib/time.js';
@@ -6,9 +6,8 @@ import type { Auth } from '../auth/auth.types.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { ThrottleService } from '../auth/throttle.service.js';
 import type { KeysService } from '../keys/keys.service.js';
+import { APPROVER_ROLES } from './approver-roles.js';
 import type { UserListFilter, UserSort, UsersRepository } from './users.repository.js';
-
-const ADMIN_ROLES = [Role.admin, Role.super];
 
 export const toSummary = (u: UserRow): UserSummary => ({
   userNo: u.id,
@@ -30,11 +29,16 @@ export const toSummary = (u: UserRow): UserSummary => ({
 
 /** The portal must keep one active administrator who can approve users. */
 const assertNotLastAdmin = (user: UserRow, activeAdmins: number, what: 'role' | 'freeze'): void => {
-  if (user.status !== 'active' || !(ADMIN_ROLES as number[]).includes(user.role_id)) return;
+  if (user.status !== 'active' || !(APPROVER_ROLES as number[]).includes(user.role_id)) return;
   if (activeAdmins <= 1)
-    throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'lastAdmin', `This is the last administrator: cannot ${what === 'role' ? 'change its role' : 'freeze it'}`, {
-      status: 409,
-    });
+    throw new AppError(
+      ErrCode.INSUFFICIENT_PERMISSION,
+      'lastAdmin',
+      `This is the last administrator: cannot ${what === 'role' ? 'change its role' : 'freeze it'}`,
+      {
+        status: 409,
+      },
+    );
 };
 
 const userNotFound = (name: string) =>
@@ -70,7 +74,11 @@ export class UsersService {
     const users = await Promise.all(userNames.map((n) => this.load(n)));
     const notPending = users.filter((u) => u.status !== 'pending' && u.status !== 'refused');
     if (notPending.length)
-      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`);
+      throw new AppError(
+        ErrCode.PARAM_INVALID,
+        'notPending',
+        `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`,
+      );
     const now = this.clock.now();
     for (const u of users) {
       await this.users.update(u.id, {
@@ -89,16 +97,26 @@ export class UsersService {
     const users = await Promise.all(userNames.map((n) => this.load(n)));
     const notPending = users.filter((u) => u.status !== 'pending');
     if (notPending.length)
-      throw new AppError(ErrCode.PARAM_INVALID, 'notPending', `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`);
+      throw new AppError(
+        ErrCode.PARAM_INVALID,
+        'notPending',
+        `Not waiting for approval: ${notPending.map((u) => u.user_name).join(', ')}`,
+      );
     for (const u of users) await this.users.update(u.id, { status: 'refused', refuse_reason: reason ?? '' });
     return users.map((u) => u.user_name);
   }
 
   async modify(
     actor: Auth,
-    change: { userName: string; roleId?: number | undefined; groupName?: string | undefined; company?: string | undefined; department?: string | undefined },
+    change: {
+      userName: string;
+      roleId?: number | undefined;
+      groupName?: string | undefined;
+      company?: string | undefined;
+      department?: string | undefined;
+    },
   ): Promise<void> {
-    await this.users.withActiveRolesLocked(ADMIN_ROLES, async (repo, activeAdmins) => {
+    await this.users.withActiveRolesLocked(APPROVER_ROLES, async (repo, activeAdmins) => {
       const user = await this.load(change.userName, repo);
       if (change.roleId !== undefined && change.roleId !== user.role_id) {
         if (user.id === actor.user.id)
@@ -115,7 +133,7 @@ export class UsersService {
   }
 
   async freeze(actor: Auth, userName: string): Promise<void> {
-    const user = await this.users.withActiveRolesLocked(ADMIN_ROLES, async (repo, activeAdmins) => {
+    const user = await this.users.withActiveRolesLocked(APPROVER_ROLES, async (repo, activeAdmins) => {
       const u = await this.load(userName, repo);
       if (u.id === actor.user.id)
         throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'selfChange', 'You cannot freeze your own account', { status: 403 });

@@ -100,7 +100,11 @@ describe('approval of registered users', () => {
       expect((await me.call(getIndexData)).data.roleId).toBe(10004);
       const keys = await me.call(listKeys);
       expect(keys.data).toHaveLength(1);
-      expect(keys.data[0]).toMatchObject({ origin: 'portal', type: 'ssh-ed25519', fingerprint: expect.stringMatching(/^SHA256:/) });
+      expect(keys.data[0]).toMatchObject({
+        origin: 'portal',
+        type: 'ssh-ed25519',
+        fingerprint: expect.stringMatching(/^SHA256:/),
+      });
     }
     const listed = await admin.call(queryUser, { body: { userName: 'pend_01' } });
     expect(listed.data.list[0]).toMatchObject({ status: 'active', roleId: 10004, approvedBy: 'admin' });
@@ -125,7 +129,9 @@ describe('approval of registered users', () => {
   });
 
   it('refuses with a reason the user sees at sign-in; a refused user can be approved later', async () => {
-    const res = await admin.call(refuseUser, { body: { userNames: ['pend_05'], reason: 'Please register with your institute e-mail' } });
+    const res = await admin.call(refuseUser, {
+      body: { userNames: ['pend_05'], reason: 'Please register with your institute e-mail' },
+    });
     expect(res.data.refused).toEqual(['pend_05']);
     const listed = await admin.call(queryUser, { body: { userName: 'pend_05' } });
     expect(listed.data.list[0]).toMatchObject({ status: 'refused', refuseReason: 'Please register with your institute e-mail' });
@@ -169,7 +175,10 @@ describe('user list and changes', () => {
     expect(names(await admin.call(queryUser, { body: { roleId: Role.user } }))).toEqual(['alice', 'carol', 'frank']);
     expect(names(await admin.call(queryUser, { body: { status: 'pending' } }))).toEqual(['frank']);
     expect(names(await admin.call(queryUser, { body: { userName: 'A' } }))).toEqual(['admin', 'alice', 'carol', 'dave', 'frank']);
-    expect(names(await admin.call(queryUser, { body: { userName: 'a', roleId: Role.user, status: 'active' } }))).toEqual(['alice', 'carol']);
+    expect(names(await admin.call(queryUser, { body: { userName: 'a', roleId: Role.user, status: 'active' } }))).toEqual([
+      'alice',
+      'carol',
+    ]);
   });
 
   it('sorts descending and by role, and pages with pageStart as the row offset', async () => {
@@ -193,11 +202,22 @@ describe('user list and changes', () => {
     expect((await alice.call(queryUser, { body: {} })).status).toBe(403);
 
     const res = await admin.call(modifyUser, {
-      body: { userName: 'alice', roleId: Role.super, groupName: 'hpc-users', company: 'Institute of Physics', department: 'Theory' },
+      body: {
+        userName: 'alice',
+        roleId: Role.super,
+        groupName: 'hpc-users',
+        company: 'Institute of Physics',
+        department: 'Theory',
+      },
     });
     expect(res.errCode).toBe(0);
     const listed = await admin.call(queryUser, { body: { userName: 'alice' } });
-    expect(listed.data.list[0]).toMatchObject({ roleId: 10003, groupName: 'hpc-users', company: 'Institute of Physics', department: 'Theory' });
+    expect(listed.data.list[0]).toMatchObject({
+      roleId: 10003,
+      groupName: 'hpc-users',
+      company: 'Institute of Physics',
+      department: 'Theory',
+    });
 
     expect((await alice.call(getIndexData)).data.roleId).toBe(10003);
     expect((await alice.call(queryUser, { body: {} })).errCode).toBe(0);
@@ -278,10 +298,17 @@ describe('the last administrator', () => {
         two.call(freezeUser, { body: { userName: ADMIN.user } }),
       ]);
       // One wins; the other is told it would remove the last administrator, or finds itself signed out.
-      expect([a.errCode, b.errCode].filter((c) => c === 0), `round ${round}`).toHaveLength(1);
+      expect(
+        [a.errCode, b.errCode].filter((c) => c === 0),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, expect.any(Number)]);
       expect(await repo.countActiveWithRoles([Role.admin, Role.super]), `round ${round}`).toBe(1);
-      await t.app.services.db.updateTable('users').set({ status: 'active' }).where('user_name', 'in', [ADMIN.user, 'admin_two']).execute();
+      await t.app.services.db
+        .updateTable('users')
+        .set({ status: 'active' })
+        .where('user_name', 'in', [ADMIN.user, 'admin_two'])
+        .execute();
     }
     await t.app.services.db.updateTable('users').set({ status: 'frozen' }).where('user_name', '=', 'admin_two').execute();
   });

@@ -60,7 +60,8 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
     else if (key === 'about') setDialog('about');
     else if (key === 'downloadTools') setDialog('tools');
     else if (key === 'importKey') setDialog('importKey');
-    else if (key === 'exportKey') downloadKey.mutate(undefined, { onSuccess: () => void message.success(t('user.exportKeyDone')) });
+    else if (key === 'exportKey')
+      downloadKey.mutate(undefined, { onSuccess: () => void message.success(t('user.exportKeyDone')) });
     else if (key === 'faq') downloadFaq.mutate();
     else if (key === 'logout') void logout();
   };

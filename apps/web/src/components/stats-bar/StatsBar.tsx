@@ -28,7 +28,12 @@ export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
       role="status"
       aria-label={t('stats.title')}
     >
-      <Stat icon={<TeamOutlined aria-hidden />} label={t('stats.onlineUsers')} value={online.data?.userOnline ?? '-'} color={color} />
+      <Stat
+        icon={<TeamOutlined aria-hidden />}
+        label={t('stats.onlineUsers')}
+        value={online.data?.userOnline ?? '-'}
+        color={color}
+      />
       <Stat icon={<ThunderboltOutlined aria-hidden />} label={t('stats.onlineJobs')} value="-" color={color} />
       <Stat icon={<DesktopOutlined aria-hidden />} label={t('stats.cores')} value="- / -" color={color} />
     </Flex>

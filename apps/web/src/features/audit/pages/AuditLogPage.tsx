@@ -26,7 +26,12 @@ const AuditLogPage = () => {
     { title: t('col.at'), dataIndex: 'at', render: formatDateTime, width: 170 },
     { title: t('col.user'), dataIndex: 'userName', render: (v: string) => v || '-' },
     { title: t('col.role'), dataIndex: 'roleId', render: (id: number | null) => (id ? t(`common:role.${roleName(id)}`) : '-') },
-    { title: t('col.action'), dataIndex: 'action', render: (a: string) => <code>{a}</code> },
+    {
+      title: t('col.action'),
+      dataIndex: 'action',
+      // Known actions read as words; the contract id stays visible for anything newer.
+      render: (a: string) => <span title={a}>{t(`action.${a}`, { defaultValue: a })}</span>,
+    },
     { title: t('col.target'), dataIndex: 'target', ellipsis: true, render: (v: string) => v || '-' },
     { title: t('col.ip'), dataIndex: 'ip' },
     {
@@ -44,8 +49,20 @@ const AuditLogPage = () => {
   return (
     <Card title={t('title')}>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('col.user')} aria-label={t('col.user')} style={{ width: 180 }} onSearch={(v) => refilter({ userName: v.trim() || undefined })} />
-        <Input.Search allowClear placeholder={t('col.action')} aria-label={t('col.action')} style={{ width: 200 }} onSearch={(v) => refilter({ action: v.trim() || undefined })} />
+        <Input.Search
+          allowClear
+          placeholder={t('col.user')}
+          aria-label={t('col.user')}
+          style={{ width: 180 }}
+          onSearch={(v) => refilter({ userName: v.trim() || undefined })}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('col.action')}
+          aria-label={t('col.action')}
+          style={{ width: 200 }}
+          onSearch={(v) => refilter({ action: v.trim() || undefined })}
+        />
         <Select<'success' | 'failure'>
           allowClear
           placeholder={t('col.result')}

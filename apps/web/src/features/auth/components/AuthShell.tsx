@@ -12,7 +12,11 @@ export const AuthShell = ({ title, children, width = 400 }: { title: string; chi
     <Flex
       vertical
       align="center"
-      style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #0f1f3d 0%, #1d4ed8 55%, #60a5fa 100%)', padding: '8vh 16px' }}
+      style={{
+        minHeight: '100vh',
+        background: 'linear-gradient(160deg, #0f1f3d 0%, #1d4ed8 55%, #60a5fa 100%)',
+        padding: '8vh 16px',
+      }}
     >
       <Flex style={{ position: 'absolute', top: 12, right: 16 }}>
         <LanguageSwitch dark />

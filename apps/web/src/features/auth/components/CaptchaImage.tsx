@@ -11,16 +11,21 @@ export const CaptchaImage = ({ rand, version, onRefresh }: { rand?: string; vers
   const src = `/login/authCode.action?${rand ? `rand=${encodeURIComponent(rand)}&` : ''}v=${version}`;
   return (
     <Flex align="center" gap={4}>
-      <img
-        src={src}
-        alt={t('captcha.alt')}
-        width={120}
-        height={40}
-        style={{ cursor: 'pointer', borderRadius: 4, border: '1px solid #d9d9d9' }}
+      <button
+        type="button"
         onClick={onRefresh}
-        data-testid="captcha-image"
+        title={t('captcha.refresh')}
+        style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 4, background: 'none', cursor: 'pointer', lineHeight: 0 }}
+      >
+        <img src={src} alt={t('captcha.alt')} width={120} height={40} data-testid="captcha-image" />
+      </button>
+      <Button
+        type="text"
+        icon={<ReloadOutlined />}
+        onClick={onRefresh}
+        aria-label={t('captcha.refresh')}
+        title={t('captcha.refresh')}
       />
-      <Button type="text" icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('captcha.refresh')} title={t('captcha.refresh')} />
     </Flex>
   );
 };

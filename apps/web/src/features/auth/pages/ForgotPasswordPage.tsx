@@ -13,13 +13,28 @@ export const ForgotPasswordPage = () => {
   return (
     <AuthShell title={t('forgot.title')}>
       {forgot.isSuccess ? (
-        <Result status="success" title={t('forgot.sentTitle')} subTitle={t('forgot.sentText')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+        <Result
+          status="success"
+          title={t('forgot.sentTitle')}
+          subTitle={t('forgot.sentText')}
+          extra={<Link to="/login">{t('register.toLogin')}</Link>}
+        />
       ) : (
         <>
           <p>{t('forgot.intro')}</p>
           {forgot.isError && <Alert type="error" showIcon title={errorText(forgot.error)} style={{ marginBottom: 16 }} />}
-          <Form layout="vertical" onFinish={(v: { userName: string; email: string }) => forgot.mutate({ userName: v.userName.trim(), email: v.email.trim() })} disabled={forgot.isPending}>
-            <Form.Item name="userName" label={t('login.userName')} rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+          <Form
+            layout="vertical"
+            onFinish={(v: { userName: string; email: string }) =>
+              forgot.mutate({ userName: v.userName.trim(), email: v.email.trim() })
+            }
+            disabled={forgot.isPending}
+          >
+            <Form.Item
+              name="userName"
+              label={t('login.userName')}
+              rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}
+            >
               <Input autoComplete="username" maxLength={64} />
             </Form.Item>
             <Form.Item

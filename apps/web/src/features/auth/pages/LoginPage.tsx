@@ -68,10 +68,18 @@ export const LoginPage = () => {
       )}
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="login-error" />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={login.isPending}>
-        <Form.Item name="strUserName" label={t('login.userName')} rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+        <Form.Item
+          name="strUserName"
+          label={t('login.userName')}
+          rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
         </Form.Item>
-        <Form.Item name="strPassword" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+        <Form.Item
+          name="strPassword"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
         </Form.Item>
         {showCaptcha && (

@@ -34,12 +34,20 @@ export const RegisterPage = () => {
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const strength = config.data?.passwordStrength ?? 'middle';
-  const rules = useMemo(() => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'userPwd') }), [t, strength]);
+  const rules = useMemo(
+    () => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'userPwd') }),
+    [t, strength],
+  );
 
   if (register.isSuccess)
     return (
       <AuthShell title={t('register.title')} width={520}>
-        <Result status="success" title={t('register.doneTitle')} subTitle={t('register.doneText')} extra={<Link to="/login">{t('register.toLogin')}</Link>} />
+        <Result
+          status="success"
+          title={t('register.doneTitle')}
+          subTitle={t('register.doneText')}
+          extra={<Link to="/login">{t('register.toLogin')}</Link>}
+        />
       </AuthShell>
     );
   if (config.data && !config.data.registrationEnabled)
@@ -70,7 +78,13 @@ export const RegisterPage = () => {
   return (
     <AuthShell title={t('register.title')} width={520}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} disabled={register.isPending} validateTrigger={['onChange', 'onBlur']}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        disabled={register.isPending}
+        validateTrigger={['onChange', 'onBlur']}
+      >
         <Form.Item
           name="userName"
           label={t('register.userName')}
@@ -81,7 +95,8 @@ export const RegisterPage = () => {
             { pattern: patterns.userName, message: t('register.userNameInvalid') },
             {
               validator: async (_, value: string | undefined) => {
-                if (value && patterns.userName.test(value) && (await userNameTaken(value))) throw new Error(t('register.duplicated'));
+                if (value && patterns.userName.test(value) && (await userNameTaken(value)))
+                  throw new Error(t('register.duplicated'));
               },
               validateTrigger: 'onBlur',
             },
@@ -89,7 +104,12 @@ export const RegisterPage = () => {
         >
           <Input autoComplete="username" maxLength={32} autoFocus />
         </Form.Item>
-        <Form.Item name="userPwd" label={t('register.password')} extra={<PasswordStrengthHint strength={strength} />} rules={rules.pwd}>
+        <Form.Item
+          name="userPwd"
+          label={t('register.password')}
+          extra={<PasswordStrengthHint strength={strength} />}
+          rules={rules.pwd}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
         <Form.Item name="confirmPwd" label={t('register.confirmPassword')} dependencies={['userPwd']} rules={rules.confirm}>
@@ -105,10 +125,18 @@ export const RegisterPage = () => {
         >
           <Input autoComplete="email" maxLength={128} />
         </Form.Item>
-        <Form.Item name="phoneNum" label={t('register.phone')} rules={[{ pattern: patterns.mobilePhone, message: t('register.phoneInvalid') }]}>
+        <Form.Item
+          name="phoneNum"
+          label={t('register.phone')}
+          rules={[{ pattern: patterns.mobilePhone, message: t('register.phoneInvalid') }]}
+        >
           <Input autoComplete="tel" maxLength={11} />
         </Form.Item>
-        <Form.Item name="descInfo" label={t('register.description')} rules={[{ max: DESCRIPTION_MAX, message: t('register.descriptionTooLong') }]}>
+        <Form.Item
+          name="descInfo"
+          label={t('register.description')}
+          rules={[{ max: DESCRIPTION_MAX, message: t('register.descriptionTooLong') }]}
+        >
           <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} />
         </Form.Item>
         <Form.Item label={t('captcha.label')} required>

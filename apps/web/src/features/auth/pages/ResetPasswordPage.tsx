@@ -17,7 +17,10 @@ export const ResetPasswordPage = () => {
   const reset = useResetPassword();
   const errorText = useErrorText();
   const strength = config.data?.passwordStrength ?? 'middle';
-  const rules = useMemo(() => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'newPwd') }), [t, strength]);
+  const rules = useMemo(
+    () => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'newPwd') }),
+    [t, strength],
+  );
 
   if (reset.isSuccess)
     return (
@@ -34,7 +37,12 @@ export const ResetPasswordPage = () => {
         disabled={!token || reset.isPending}
         onFinish={(v: { newPwd: string; verifyCheckNewPwd: string }) => reset.mutate({ token, ...v })}
       >
-        <Form.Item name="newPwd" label={t('reset.newPassword')} extra={<PasswordStrengthHint strength={strength} />} rules={rules.pwd}>
+        <Form.Item
+          name="newPwd"
+          label={t('reset.newPassword')}
+          extra={<PasswordStrengthHint strength={strength} />}
+          rules={rules.pwd}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
         <Form.Item name="verifyCheckNewPwd" label={t('register.confirmPassword')} dependencies={['newPwd']} rules={rules.confirm}>

@@ -28,7 +28,12 @@ const OverviewPage = () => {
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} lg={6}>
           <Card>
-            <Statistic title={t('onlineUsers')} value={online.data?.userOnline ?? '-'} prefix={<TeamOutlined />} loading={online.isPending} />
+            <Statistic
+              title={t('onlineUsers')}
+              value={online.data?.userOnline ?? '-'}
+              prefix={<TeamOutlined />}
+              loading={online.isPending}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
@@ -52,14 +57,24 @@ const OverviewPage = () => {
         {can('users:approve') ? (
           <Col xs={24} sm={12} lg={6}>
             <Card>
-              <Statistic title={t('pendingUsers')} value={pending.data ?? '-'} prefix={<UserAddOutlined />} loading={pending.isPending} />
+              <Statistic
+                title={t('pendingUsers')}
+                value={pending.data ?? '-'}
+                prefix={<UserAddOutlined />}
+                loading={pending.isPending}
+              />
               <Link to="/account/pending-users">{t('review')}</Link>
             </Card>
           </Col>
         ) : (
           <Col xs={24} sm={12} lg={6}>
             <Card>
-              <Statistic title={t('refreshInterval')} value={indexData.refreshInteval} suffix={t('seconds')} prefix={<ClockCircleOutlined />} />
+              <Statistic
+                title={t('refreshInterval')}
+                value={indexData.refreshInteval}
+                suffix={t('seconds')}
+                prefix={<ClockCircleOutlined />}
+              />
             </Card>
           </Col>
         )}

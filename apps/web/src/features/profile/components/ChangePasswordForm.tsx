@@ -23,7 +23,10 @@ export const ChangePasswordForm = () => {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const strength = indexData?.passwordStrength ?? 'middle';
-  const rules = useMemo(() => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'newPwd') }), [t, strength]);
+  const rules = useMemo(
+    () => ({ pwd: newPasswordRules(t, strength), confirm: confirmPasswordRules(t, 'newPwd') }),
+    [t, strength],
+  );
 
   return (
     <Form
@@ -38,7 +41,8 @@ export const ChangePasswordForm = () => {
             form.resetFields();
           },
           onError: (e) => {
-            if (e instanceof ApiError && e.reason === 'oldPasswordWrong') form.setFields([{ name: 'oldPwd', errors: [errorText(e)] }]);
+            if (e instanceof ApiError && e.reason === 'oldPasswordWrong')
+              form.setFields([{ name: 'oldPwd', errors: [errorText(e)] }]);
             else void message.error(errorText(e));
           },
         })

@@ -28,7 +28,10 @@ export const PersonalInfoForm = () => {
       onFinish={(v) =>
         modify.mutate(
           { email: v.email.trim(), phoneNum: v.phoneNum?.trim() ?? '', descInfo: v.descInfo ?? '' },
-          { onSuccess: () => void message.success(t('common:operationSuccess')), onError: (e) => void message.error(errorText(e)) },
+          {
+            onSuccess: () => void message.success(t('common:operationSuccess')),
+            onError: (e) => void message.error(errorText(e)),
+          },
         )
       }
     >

@@ -24,7 +24,10 @@ const SystemConfigPage = () => {
         initialValues={settings.data}
         disabled={update.isPending}
         onFinish={(v) =>
-          update.mutate(v, { onSuccess: () => void message.success(t('common:operationSuccess')), onError: (e) => void message.error(errorText(e)) })
+          update.mutate(v, {
+            onSuccess: () => void message.success(t('common:operationSuccess')),
+            onError: (e) => void message.error(errorText(e)),
+          })
         }
       >
         <Form.Item
@@ -42,7 +45,10 @@ const SystemConfigPage = () => {
           <Switch />
         </Form.Item>
         <Form.Item name="passwordStrength" label={t('passwordStrength')} extra={t('passwordStrengthHint')}>
-          <Select options={PASSWORD_STRENGTHS.map((s) => ({ value: s, label: t(`common:password.level.${s}`) }))} style={{ width: 200 }} />
+          <Select
+            options={PASSWORD_STRENGTHS.map((s) => ({ value: s, label: t(`common:password.level.${s}`) }))}
+            style={{ width: 200 }}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('save')}

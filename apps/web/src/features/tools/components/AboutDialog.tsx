@@ -24,7 +24,9 @@ export const AboutDialog = ({ open, onClose }: { open: boolean; onClose: () => v
             {l.trial && <Tag style={{ marginLeft: 8 }}>{t('about.trial')}</Tag>}
           </Typography.Title>
           <Descriptions column={2} bordered size="small">
-            <Descriptions.Item label={t('about.versionName')}>{t(editionKey(l.versionNumber, l.systemVersionType))}</Descriptions.Item>
+            <Descriptions.Item label={t('about.versionName')}>
+              {t(editionKey(l.versionNumber, l.systemVersionType))}
+            </Descriptions.Item>
             <Descriptions.Item label={t('about.versionNumber')}>{indexData?.systemVersion ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('about.keyStatus')}>
               <Tag color={l.keyStatus === 'plugged' ? 'green' : 'default'}>{t(`about.key.${l.keyStatus}`)}</Tag>

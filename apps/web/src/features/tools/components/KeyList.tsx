@@ -24,8 +24,18 @@ export const KeyList = ({ enabled }: { enabled: boolean }) => {
           actions={
             k.origin === 'imported'
               ? [
-                  <Popconfirm key="del" title={t('importKey.deleteConfirm', { name: k.name })} onConfirm={() => remove.mutate(k.id, { onError: (e) => void message.error(errorText(e)) })}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('importKey.delete', { name: k.name })} />
+                  <Popconfirm
+                    key="del"
+                    title={t('importKey.deleteConfirm', { name: k.name })}
+                    onConfirm={() => remove.mutate(k.id, { onError: (e) => void message.error(errorText(e)) })}
+                  >
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('importKey.delete', { name: k.name })}
+                    />
                   </Popconfirm>,
                 ]
               : []
@@ -38,7 +48,11 @@ export const KeyList = ({ enabled }: { enabled: boolean }) => {
                 {k.origin === 'portal' && <Tag color="blue">{t('importKey.portalKey')}</Tag>}
               </>
             }
-            description={<Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: k.fingerprint }}>{k.fingerprint}</Typography.Text>}
+            description={
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: k.fingerprint }}>
+                {k.fingerprint}
+              </Typography.Text>
+            }
           />
         </List.Item>
       )}

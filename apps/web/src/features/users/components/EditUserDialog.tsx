@@ -18,7 +18,8 @@ export const EditUserDialog = ({ user, isSelf, loading, onCancel, onOk }: Props)
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Omit<UserChange, 'userName'>>();
   useEffect(() => {
-    if (user) form.setFieldsValue({ roleId: user.roleId, groupName: user.groupName, company: user.company, department: user.department });
+    if (user)
+      form.setFieldsValue({ roleId: user.roleId, groupName: user.groupName, company: user.company, department: user.department });
   }, [user, form]);
   return (
     <Modal

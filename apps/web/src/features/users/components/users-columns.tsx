@@ -13,7 +13,7 @@ interface Actions {
 }
 
 /** Columns of the user list; sortable ones map onto the API's sort keys. */
-export const usersColumns = (t: TFunction, a: Actions): TableColumnsType<UserSummary> => [
+export const usersColumns = (t: TFunction<'users'>, a: Actions): TableColumnsType<UserSummary> => [
   { title: t('col.userName'), dataIndex: 'userName', key: 'userName', sorter: true, sortOrder: a.sortOrder('userName') },
   {
     title: t('col.role'),
@@ -28,8 +28,22 @@ export const usersColumns = (t: TFunction, a: Actions): TableColumnsType<UserSum
   { title: t('col.group'), dataIndex: 'groupName', render: (v: string) => v || '-' },
   { title: t('col.company'), dataIndex: 'company', render: (v: string) => v || '-' },
   { title: t('col.department'), dataIndex: 'department', render: (v: string) => v || '-' },
-  { title: t('col.registeredAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: a.sortOrder('createdAt'), render: formatDateTime },
-  { title: t('col.lastLogin'), dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, sortOrder: a.sortOrder('lastLoginAt'), render: formatDateTime },
+  {
+    title: t('col.registeredAt'),
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    sorter: true,
+    sortOrder: a.sortOrder('createdAt'),
+    render: formatDateTime,
+  },
+  {
+    title: t('col.lastLogin'),
+    dataIndex: 'lastLoginAt',
+    key: 'lastLoginAt',
+    sorter: true,
+    sortOrder: a.sortOrder('lastLoginAt'),
+    render: formatDateTime,
+  },
   {
     title: t('col.actions'),
     key: 'actions',

@@ -85,19 +85,27 @@ const PendingUsersPage = () => {
       />
       <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       <ApproveDialog
+        key={`a:${approving.join(',')}`}
         userNames={approving}
         loading={approve.isPending}
         onCancel={() => setApproving([])}
         onOk={({ roleId }) =>
-          approve.mutate({ userNames: approving, roleId }, { onSuccess: () => done('approve.done', approving), onError: (e) => void message.error(errorText(e)) })
+          approve.mutate(
+            { userNames: approving, roleId },
+            { onSuccess: () => done('approve.done', approving), onError: (e) => void message.error(errorText(e)) },
+          )
         }
       />
       <RefuseDialog
+        key={`r:${refusing.join(',')}`}
         userNames={refusing}
         loading={refuse.isPending}
         onCancel={() => setRefusing([])}
         onOk={({ reason }) =>
-          refuse.mutate({ userNames: refusing, reason }, { onSuccess: () => done('refuse.done', refusing), onError: (e) => void message.error(errorText(e)) })
+          refuse.mutate(
+            { userNames: refusing, reason },
+            { onSuccess: () => done('refuse.done', refusing), onError: (e) => void message.error(errorText(e)) },
+          )
         }
       />
     </Card>

@@ -26,7 +26,10 @@ const UsersPage = () => {
   const modify = useModifyUser();
   const freeze = useFreezeUser();
   const unfreeze = useUnfreezeUser();
-  const feedback = { onSuccess: () => void message.success(t('common:operationSuccess')), onError: (e: unknown) => void message.error(errorText(e)) };
+  const feedback = {
+    onSuccess: () => void message.success(t('common:operationSuccess')),
+    onError: (e: unknown) => void message.error(errorText(e)),
+  };
   const refilter = (f: Partial<Filter>) => {
     setFilter((old) => ({ ...old, ...f }));
     setPaging((p) => ({ ...p, page: 1 }));
@@ -43,8 +46,20 @@ const UsersPage = () => {
   return (
     <Card title={t('list.title')}>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('searchName')} aria-label={t('searchName')} style={{ width: 240 }} onSearch={(v) => refilter({ userName: v.trim() || undefined })} />
-        <RoleSelect allowClear placeholder={t('col.role')} aria-label={t('col.role')} style={{ width: 160 }} onChange={(roleId?: number) => refilter({ roleId })} />
+        <Input.Search
+          allowClear
+          placeholder={t('searchName')}
+          aria-label={t('searchName')}
+          style={{ width: 240 }}
+          onSearch={(v) => refilter({ userName: v.trim() || undefined })}
+        />
+        <RoleSelect
+          allowClear
+          placeholder={t('col.role')}
+          aria-label={t('col.role')}
+          style={{ width: 160 }}
+          onChange={(roleId?: number) => refilter({ roleId })}
+        />
         <Select<UserStatus>
           allowClear
           placeholder={t('col.status')}

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Every text the console shows exists in English and Chinese: the two languages hold the same
+ * namespaces and keys, and every literal key the code asks for exists.
+ */
+
+const here = import.meta.dirname;
+const src = join(here, '..');
+
+const flatten = (obj: unknown, prefix = ''): string[] =>
+  obj && typeof obj === 'object'
+    ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+const load = (lang: string) =>
+  Object.fromEntries(
+    readdirSync(join(here, lang))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(here, lang, f), 'utf8')) as unknown]),
+  );
+
+const en = load('en');
+const zh = load('zh');
+const keysOf = (bundle: Record<string, unknown>) =>
+  new Set(Object.entries(bundle).flatMap(([ns, v]) => flatten(v).map((k) => `${ns}:${k}`)));
+const enKeys = keysOf(en);
+const zhKeys = keysOf(zh);
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return f === 'locales' ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) ? [p] : [];
+  });
+
+describe('translations', () => {
+  it('have the same namespaces in both languages', () => {
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('have every English key in Chinese', () => {
+    expect([...enKeys].filter((k) => !zhKeys.has(k))).toEqual([]);
+  });
+
+  it('have every Chinese key in English', () => {
+    expect([...zhKeys].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it('have no empty texts', () => {
+    const empty = [en, zh].flatMap((bundle) =>
+      Object.entries(bundle).flatMap(([ns, v]) =>
+        flatten(v)
+          .filter((k) => {
+            const text = k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], v);
+            return typeof text !== 'string' || text.trim() === '';
+          })
+          .map((k) => `${ns}:${k}`),
+      ),
+    );
+    expect(empty).toEqual([]);
+  });
+
+  it('contain every literal key the code uses', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(src)) {
+      const code = readFileSync(file, 'utf8');
+      const ns = /(?:useTranslation\(|TFunction<)'([\w-]+)'/.exec(code)?.[1] ?? 'common';
+      for (const m of code.matchAll(/\bt\('([\w.:-]+)'/g)) {
+        const key = m[1] ?? '';
+        const full = key.includes(':') ? key : `${ns}:${key}`;
+        if (!enKeys.has(full)) missing.push(`${relative(src, file)}: ${full}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

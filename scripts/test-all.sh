@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: install, build, static checks, then unit, server (inject)
+# and browser (Playwright in Chromium) tests on SQLite and again on PostgreSQL.
+#   --sqlite-only   skip the PostgreSQL round (for machines without PostgreSQL)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sqlite_only=0
+[ "${1:-}" = "--sqlite-only" ] && sqlite_only=1
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+started=$(date +%s)
+
+step "Dependencies"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+step "Chromium for the browser tests"
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  else
+    echo "Chromium is missing at $chromium_path: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+"$chromium_path" --version
+
+step "Build"
+npm run build
+
+step "Static checks: types, lint, formatting"
+npm run typecheck
+npm run lint
+npm run format:check
+
+step "Unit and server tests on SQLite"
+env -u DATABASE_URL node_modules/.bin/vitest run
+
+step "Browser tests on SQLite"
+env -u DATABASE_URL npm run test:e2e
+
+if [ "$sqlite_only" = 1 ]; then
+  echo "PostgreSQL round skipped (--sqlite-only)."
+else
+  step "PostgreSQL"
+  pg_url=$(bash scripts/ensure-postgres.sh)
+  echo "using $pg_url"
+
+  step "Server tests on PostgreSQL"
+  DATABASE_URL="$pg_url" node_modules/.bin/vitest run --project server
+
+  step "Browser tests on PostgreSQL"
+  DATABASE_URL="$pg_url" npm run test:e2e
+fi
+
+step "All tests passed in $(( $(date +%s) - started )) s"
