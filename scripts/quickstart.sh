@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# `npm install` rather than `npm ci`: the registry mirror of this machine kind lacks some
+# other-platform optional packages, which `npm ci` reports as a lock mismatch.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 npm run build
 exec node apps/server/dist/main.js

@@ -11,8 +11,10 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 started=$(date +%s)
 
 step "Dependencies"
+# `npm install` rather than `npm ci`: the registry mirror of this machine kind lacks some
+# other-platform optional packages, which `npm ci` reports as a lock mismatch.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 
 step "Chromium for the browser tests"

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Layout, Spin } from 'antd';
 import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Role } from '@portal/shared';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
@@ -16,6 +17,7 @@ const CONTENT_ID = 'portal-content';
 
 /** The console frame: header with top menu, hideable side menu, and the page. */
 export const AppLayout = () => {
+  const { t } = useTranslation('layout');
   const { menus, indexData } = useSession();
   const prepared = useMemo(() => prepareMenus(menus ?? []), [menus]);
   const { pathname } = useLocation();
@@ -53,7 +55,7 @@ export const AppLayout = () => {
               trigger={null}
               theme="light"
               style={{ borderRight: '1px solid #e5e7eb' }}
-              aria-label="side menu"
+              aria-label={t('menu.side')}
             >
               {statsInMenu && <StatsBar layout="vertical" />}
               {sideItems.length > 0 && <SideMenu items={sideItems} selectedId={child?.id} />}

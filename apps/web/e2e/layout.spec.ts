@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { baseURL, signInAsAdmin } from './support/portal';
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+test('choosing the current menu entry again reloads the page', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${baseURL()}/account/users`);
+  const search = page.getByPlaceholder('Search by user name');
+  await search.fill('someone');
+  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await expect(page.getByPlaceholder('Search by user name')).toHaveValue('');
+  await expect(page).toHaveURL(/\/account\/users$/);
+});
+
+test('the side menu can be hidden, and stays hidden for the rest of the session', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${baseURL()}/account/audit-log`);
+  const side = page.getByRole('complementary', { name: 'Side menu' });
+  await expect(side.getByRole('menuitem', { name: 'Audit log' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide the menu' }).click();
+  await expect(side.getByRole('menuitem', { name: 'Audit log' })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Show the menu' })).toBeVisible();
+  await expect(side.getByRole('menuitem', { name: 'Audit log' })).toBeHidden();
+  await page.getByRole('button', { name: 'Show the menu' }).click();
+  await expect(side.getByRole('menuitem', { name: 'Audit log' })).toBeVisible();
+});
+
+test('the root path goes to the default page of the menu', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${baseURL()}/`);
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test('the language switch turns the console into Chinese and remembers it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('menuitem', { name: '账户' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('menuitem', { name: '概览' })).toBeVisible();
+});
