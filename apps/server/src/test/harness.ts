@@ -10,6 +10,7 @@ import type { ConfigInput } from '../config/schema.js';
 import { isPostgresUrl } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { hashPassword } from '../modules/users/password.js';
+import { newUserRow } from '../modules/users/users.repository.js';
 
 /*
  * Builds the real server for a test: SQLite by default, PostgreSQL (a fresh schema per app) when
@@ -157,24 +158,20 @@ export class TestClient {
 /** Creates an active user with a role directly in the database. */
 export const createUser = async (app: FastifyInstance, userName: string, roleId: RoleId = Role.user, password = 'Passw0rd!x') => {
   const now = Date.now();
-  await app.services.usersRepo.insert({
-    user_name: userName,
-    password_hash: await hashPassword(password),
-    role_id: roleId,
-    status: 'active',
-    email: `${userName.replace(/[^A-Za-z0-9_-]/g, '')}@example.com`,
-    phone_num: '',
-    desc_info: '',
-    group_name: '',
-    company: '',
-    department: '',
-    refuse_reason: '',
-    created_at: now,
-    approved_at: now,
-    approved_by: 'test',
-    last_login_at: null,
-    password_changed_at: now,
-  });
+  await app.services.usersRepo.insert(
+    newUserRow(
+      {
+        user_name: userName,
+        password_hash: await hashPassword(password),
+        role_id: roleId,
+        status: 'active',
+        email: `${userName.replace(/[^A-Za-z0-9_-]/g, '')}@example.com`,
+        approved_at: now,
+        approved_by: 'test',
+      },
+      now,
+    ),
+  );
   return { userName, password };
 };
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config/schema.js';
 import type { Clock } from '../../lib/time.js';
 import { APPROVER_ROLES } from './approver-roles.js';
 import { hashPassword } from './password.js';
-import type { UsersRepository } from './users.repository.js';
+import { newUserRow, type UsersRepository } from './users.repository.js';
 
 /** A random password that satisfies every strength level (letters, digits and a symbol). */
 const randomPassword = () => `${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}9a@`;
@@ -27,20 +27,11 @@ export const ensureFirstAdmin = async (
   const fields = { password_hash: await hashPassword(password), role_id: Role.admin, status: 'active', password_changed_at: now };
   if (existing) await users.update(existing.id, { ...fields, approved_at: now, approved_by: 'setup' });
   else
-    await users.insert({
-      user_name: userName,
-      ...fields,
-      email: '',
-      phone_num: '',
-      desc_info: 'First administrator',
-      group_name: '',
-      company: '',
-      department: '',
-      refuse_reason: '',
-      created_at: now,
-      approved_at: now,
-      approved_by: 'setup',
-      last_login_at: null,
-    });
+    await users.insert(
+      newUserRow(
+        { user_name: userName, ...fields, desc_info: 'First administrator', approved_at: now, approved_by: 'setup' },
+        now,
+      ),
+    );
   return { userName, password: config.admin.password ? null : password };
 };

@@ -6,7 +6,7 @@ import type { CaptchaService } from '../auth/captcha.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { hashPassword } from './password.js';
 import { assertPasswordStrength } from './password-policy.js';
-import type { UsersRepository } from './users.repository.js';
+import { newUserRow, type UsersRepository } from './users.repository.js';
 
 type Registration = z.output<typeof RegisterUserBody>;
 
@@ -42,24 +42,20 @@ export class RegistrationService {
     assertPasswordStrength(r.userPwd, settings.passwordStrength);
     const now = this.clock.now();
     try {
-      await this.users.insert({
-        user_name: r.userName,
-        password_hash: await hashPassword(r.userPwd),
-        role_id: Role.user,
-        status: 'pending',
-        email: r.email,
-        phone_num: r.phoneNum ?? '',
-        desc_info: r.descInfo ?? '',
-        group_name: '',
-        company: '',
-        department: '',
-        refuse_reason: '',
-        created_at: now,
-        approved_at: null,
-        approved_by: null,
-        last_login_at: null,
-        password_changed_at: now,
-      });
+      await this.users.insert(
+        newUserRow(
+          {
+            user_name: r.userName,
+            password_hash: await hashPassword(r.userPwd),
+            role_id: Role.user,
+            status: 'pending',
+            email: r.email,
+            phone_num: r.phoneNum ?? '',
+            desc_info: r.descInfo ?? '',
+          },
+          now,
+        ),
+      );
     } catch (err) {
       // Two registrations of one name at the same moment: the unique index decides.
       if (await this.userExists(r.userName)) throw duplicated();

@@ -3,6 +3,28 @@ import type { Dialect } from '../../db/database.js';
 import { containsIgnoreCase } from '../../db/like.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
+/**
+ * A new users row: the given fields over empty profile fields, created now, not yet approved.
+ */
+export const newUserRow = (
+  fields: Pick<NewUser, 'user_name' | 'password_hash' | 'role_id' | 'status'> & Partial<NewUser>,
+  now: number,
+): NewUser => ({
+  email: '',
+  phone_num: '',
+  desc_info: '',
+  group_name: '',
+  company: '',
+  department: '',
+  refuse_reason: '',
+  created_at: now,
+  approved_at: null,
+  approved_by: null,
+  last_login_at: null,
+  password_changed_at: now,
+  ...fields,
+});
+
 export interface UserListFilter {
   userName?: string | undefined;
   roleId?: number | undefined;

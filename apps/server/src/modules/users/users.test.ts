@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import { ADMIN, createTestApp, createUser, TestClient, type TestApp } from '../../test/harness.js';
 import { hashPassword } from './password.js';
+import { newUserRow } from './users.repository.js';
 
 /* What administrators do with accounts: approve, refuse, list, change, freeze. */
 
@@ -23,24 +24,20 @@ let passwordHash: Promise<string> | undefined;
 /** A registered user waiting for approval, registered `order` milliseconds after a fixed start. */
 const createPending = async (t: TestApp, userName: string, order = 0) => {
   passwordHash ??= hashPassword(PASSWORD);
-  await t.app.services.usersRepo.insert({
-    user_name: userName,
-    password_hash: await passwordHash,
-    role_id: Role.user,
-    status: 'pending',
-    email: `${userName}@example.com`,
-    phone_num: '',
-    desc_info: '',
-    group_name: '',
-    company: '',
-    department: '',
-    refuse_reason: '',
-    created_at: 1_700_000_000_000 + order,
-    approved_at: null,
-    approved_by: null,
-    last_login_at: null,
-    password_changed_at: 0,
-  });
+  await t.app.services.usersRepo.insert(
+    newUserRow(
+      {
+        user_name: userName,
+        password_hash: await passwordHash,
+        role_id: Role.user,
+        status: 'pending',
+        email: `${userName}@example.com`,
+        created_at: 1_700_000_000_000 + order,
+        password_changed_at: 0,
+      },
+      0,
+    ),
+  );
 };
 
 let ipCounter = 0;

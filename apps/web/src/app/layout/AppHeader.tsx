@@ -1,15 +1,14 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { Role, type MenuItem } from '@portal/shared';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
 import { useSession } from '../../lib/session';
-import { pathOf, targetOf } from './menu-model';
+import { targetOf } from './menu-model';
 import { MenuIcon } from './MenuIcon';
-import { useReload } from './reload-context';
+import { useOpenEntry } from './use-open-entry';
 import { fullHeaderMinWidth, useWindowWidth } from './use-window-width';
 import { UserMenu } from './UserMenu';
 
@@ -24,24 +23,9 @@ interface Props {
 export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props) => {
   const { t, i18n } = useTranslation('layout');
   const { indexData } = useSession();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { reload } = useReload();
+  const open = useOpenEntry();
   const compact = useWindowWidth() < fullHeaderMinWidth(i18n.language);
   const labelKey = indexData?.roleId === Role.opt ? 'title.operations' : 'title.hpcCloud';
-
-  const choose = (key: string) => {
-    const top = menus.find((m) => m.id === key);
-    const target = top && targetOf(top);
-    if (!target) return;
-    if (!target.internal) {
-      window.open(target.uri || target.load, '_blank', 'noopener');
-      return;
-    }
-    const to = pathOf(target);
-    if (to === pathname) reload();
-    else void navigate(to);
-  };
 
   return (
     <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 10 }}>
@@ -63,7 +47,10 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props)
         aria-label={t('menu.top')}
         selectedKeys={activeTop ? [activeTop.id] : []}
         items={menus.map((m) => ({ key: m.id, icon: <MenuIcon name={m.icon} />, label: m.text }))}
-        onClick={({ key }) => choose(key)}
+        onClick={({ key }) => {
+          const top = menus.find((m) => m.id === key);
+          open(top && targetOf(top));
+        }}
         style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
       />
       {indexData?.roleId !== Role.hpc && <StatsBar layout="horizontal" />}

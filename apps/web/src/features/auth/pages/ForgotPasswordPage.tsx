@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { patterns } from '@portal/shared';
+import { emailRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthShell } from '../components/AuthShell';
@@ -37,14 +37,7 @@ export const ForgotPasswordPage = () => {
             >
               <Input autoComplete="username" maxLength={64} />
             </Form.Item>
-            <Form.Item
-              name="email"
-              label={t('register.email')}
-              rules={[
-                { required: true, whitespace: true, message: t('register.emailRequired') },
-                { pattern: patterns.email, message: t('register.emailInvalid') },
-              ]}
-            >
+            <Form.Item name="email" label={t('register.email')} rules={emailRules(t)}>
               <Input autoComplete="email" maxLength={128} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={forgot.isPending}>

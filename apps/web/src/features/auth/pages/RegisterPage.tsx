@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DESCRIPTION_MAX, patterns } from '@portal/shared';
+import { descriptionRules, emailRules, phoneRules } from '../../../components/contact-rules';
 import { confirmPasswordRules, newPasswordRules } from '../../../components/password-rules';
 import { PasswordStrengthHint } from '../../../components/PasswordStrengthHint';
 import { ApiError } from '../../../lib/api-client';
@@ -115,28 +116,13 @@ export const RegisterPage = () => {
         <Form.Item name="confirmPwd" label={t('register.confirmPassword')} dependencies={['userPwd']} rules={rules.confirm}>
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('register.email')}
-          rules={[
-            { required: true, whitespace: true, message: t('register.emailRequired') },
-            { pattern: patterns.email, message: t('register.emailInvalid') },
-          ]}
-        >
+        <Form.Item name="email" label={t('register.email')} rules={emailRules(t)}>
           <Input autoComplete="email" maxLength={128} />
         </Form.Item>
-        <Form.Item
-          name="phoneNum"
-          label={t('register.phone')}
-          rules={[{ pattern: patterns.mobilePhone, message: t('register.phoneInvalid') }]}
-        >
+        <Form.Item name="phoneNum" label={t('register.phone')} rules={phoneRules(t)}>
           <Input autoComplete="tel" maxLength={11} />
         </Form.Item>
-        <Form.Item
-          name="descInfo"
-          label={t('register.description')}
-          rules={[{ max: DESCRIPTION_MAX, message: t('register.descriptionTooLong') }]}
-        >
+        <Form.Item name="descInfo" label={t('register.description')} rules={descriptionRules(t)}>
           <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} />
         </Form.Item>
         <Form.Item label={t('captcha.label')} required>

@@ -1,7 +1,8 @@
 import { App, Button, Form, Input, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, patterns, type ModifyUserInfoBody } from '@portal/shared';
+import { DESCRIPTION_MAX, type ModifyUserInfoBody } from '@portal/shared';
+import { descriptionRules, emailRules, phoneRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
 import { useLoginUser, useModifyUserInfo } from '../api/login-user';
 
@@ -38,20 +39,13 @@ export const PersonalInfoForm = () => {
       <Form.Item label={t('userName')}>
         <Input value={user.data.userName} disabled />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('email')}
-        rules={[
-          { required: true, whitespace: true, message: t('emailRequired') },
-          { pattern: patterns.email, message: t('emailInvalid') },
-        ]}
-      >
+      <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
         <Input maxLength={128} autoComplete="email" />
       </Form.Item>
-      <Form.Item name="phoneNum" label={t('phone')} rules={[{ pattern: patterns.mobilePhone, message: t('phoneInvalid') }]}>
+      <Form.Item name="phoneNum" label={t('phone')} rules={phoneRules(t)}>
         <Input maxLength={11} autoComplete="tel" />
       </Form.Item>
-      <Form.Item name="descInfo" label={t('description')} rules={[{ max: DESCRIPTION_MAX, message: t('descriptionTooLong') }]}>
+      <Form.Item name="descInfo" label={t('description')} rules={descriptionRules(t)}>
         <Input.TextArea rows={3} showCount maxLength={DESCRIPTION_MAX} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={modify.isPending}>
