@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { baseURL, registeredUser, signIn, signInAsAdmin } from './support/portal';
+import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin } from './support/portal';
 
 test('an unknown path goes to /404, whose button leads back to sign-in', async ({ page }) => {
   await page.goto(`${baseURL()}/no/such/page`);
@@ -60,6 +60,6 @@ test('below the full-header width the user menu is compact: user, about, log out
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Tools' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'About' }).click();
-  await expect(page.getByRole('dialog')).toContainText('HPC Edition');
+  await expect(await openDialog(page)).toContainText('HPC Edition');
   await expect(page.getByRole('dialog')).toContainText('Unplugged');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, captchaAnswer, signIn, signInAsAdmin } from './support/portal';
+import { baseURL, captchaAnswer, openDialog, signIn, signInAsAdmin } from './support/portal';
 
 /*
  * The foundation's promise: someone registers, an administrator approves them, they sign in, see
@@ -111,7 +111,7 @@ for (const x of [en, zh]) {
     await admin.getByRole('menuitem', { name: x.pendingUsers }).click();
     const row = admin.getByRole('row', { name: new RegExp(userName) });
     await row.getByRole('button', { name: x.approve }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: x.approve }).click();
+    await (await openDialog(admin)).getByRole('button', { name: x.approve }).click();
     await expect(admin.getByText(x.approved)).toBeVisible();
     await expect(admin.getByRole('row', { name: new RegExp(userName) })).toHaveCount(0);
 

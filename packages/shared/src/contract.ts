@@ -62,5 +62,8 @@ export type ContractParsed<C extends Contract> = {
   body: OutputOf<C['body']>;
   params: OutputOf<C['params']>;
 };
+/** What a caller sends as the body or the query string. */
+export type BodyOf<C extends Contract> = ContractInput<C>['body'];
+export type QueryOf<C extends Contract> = ContractInput<C>['query'];
 /** The envelope's `data` on success. */
 export type ContractData<C extends Contract> = z.output<C['data']>;

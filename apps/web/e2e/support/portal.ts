@@ -68,3 +68,11 @@ export const registeredUser = async (request: APIRequestContext, userName: strin
   expect((await approve.json()).errCode).toBe(0);
   await request.post(`${baseURL()}/pageframe/main/logout.action`);
 };
+
+/** The open dialog once its opening animation is over (a click during the zoom can be lost). */
+export const openDialog = async (page: Page) => {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]')).toHaveCount(0);
+  return dialog;
+};

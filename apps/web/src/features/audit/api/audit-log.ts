@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listAuditLog } from '@portal/shared';
+import { listAuditLog, type QueryOf } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
-export interface AuditFilter {
-  userName?: string;
-  action?: string;
-  result?: 'success' | 'failure';
-  startTime?: string;
-  endTime?: string;
-  pageStart: number;
-  pageLimit: number;
-}
+export type AuditFilter = QueryOf<typeof listAuditLog>;
 
 export const auditLogQuery = (f: AuditFilter) =>
   queryOptions({ queryKey: ['audit', f], queryFn: () => api(listAuditLog, { query: f }), placeholderData: keepPreviousData });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
-import { useForgotPassword } from '../api/password-reset';
+import { useForgotPassword } from '../api/forgot-pwd';
 import { AuthShell } from '../components/AuthShell';
 
 export const ForgotPasswordPage = () => {

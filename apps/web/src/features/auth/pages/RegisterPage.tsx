@@ -9,7 +9,8 @@ import { PasswordStrengthHint } from '../../../components/PasswordStrengthHint';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import { useLoginConfig } from '../../../lib/queries/login-config';
-import { userNameTaken, useRegister } from '../api/register';
+import { userNameTaken } from '../api/check-user-exist';
+import { useRegister } from '../api/register-user';
 import { AuthShell } from '../components/AuthShell';
 import { CaptchaImage } from '../components/CaptchaImage';
 

@@ -6,7 +6,7 @@ import { confirmPasswordRules, newPasswordRules } from '../../../components/pass
 import { PasswordStrengthHint } from '../../../components/PasswordStrengthHint';
 import { useErrorText } from '../../../lib/errors';
 import { useLoginConfig } from '../../../lib/queries/login-config';
-import { useResetPassword } from '../api/password-reset';
+import { useResetPassword } from '../api/reset-pwd';
 import { AuthShell } from '../components/AuthShell';
 
 export const ResetPasswordPage = () => {

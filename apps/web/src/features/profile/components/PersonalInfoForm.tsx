@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, type ModifyUserInfoBody } from '@portal/shared';
 import { descriptionRules, emailRules, phoneRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
-import { useLoginUser, useModifyUserInfo } from '../api/login-user';
+import { useModifyUserInfo } from '../api/modify-user-info';
+import { useLoginUser } from '../api/query-login-user';
 
 /** Modify personal information: e-mail required, phone optional, description up to 128 characters. */
 export const PersonalInfoForm = () => {

@@ -2,7 +2,8 @@ import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Switch }
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_STRENGTHS, type SystemSettings } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
-import { useSettings, useUpdateSettings } from '../api/settings';
+import { useSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
 
 /** Run-time settings: refresh interval (20-1200 s), self-registration, password strength. */
 const SystemConfigPage = () => {

@@ -2,7 +2,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors';
-import { useDeleteKey, useKeys } from '../api/keys';
+import { useDeleteKey } from '../api/delete-key';
+import { useKeys } from '../api/list-keys';
 
 /** The account's public keys; imported ones can be removed, the portal's own pair stays. */
 export const KeyList = ({ enabled }: { enabled: boolean }) => {

@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared';
-import type { UserChange } from '../api/users';
+import type { UserChange } from '../api/modify-user';
 import { RoleSelect } from './RoleSelect';
 
 interface Props {

@@ -7,7 +7,9 @@ import { Pager } from '../../../components/pager/Pager';
 import { firstPage, toPageStart, type Paging } from '../../../components/pager/paging';
 import { useErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { useApproveUsers, usePendingUsers, useRefuseUsers } from '../api/pending-users';
+import { useApproveUsers } from '../api/approve-users';
+import { usePendingUsers } from '../api/list-pending-users';
+import { useRefuseUsers } from '../api/refuse-users';
 import { ApproveDialog, RefuseDialog } from '../components/ReviewDialogs';
 
 /** Registered users waiting for an administrator: approve (with a role) or refuse (with a reason). */
