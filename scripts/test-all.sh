@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: install, build, static checks, then unit, server (inject)
-# and browser (Playwright in Chromium) tests on SQLite and again on PostgreSQL.
+# and browser (Playwright in Chromium) tests on SQLite, the Slurm adapter against a real Slurm
+# cluster on this machine (needs root), and the server and browser tests again on PostgreSQL.
 #   --sqlite-only   skip the PostgreSQL round (for machines without PostgreSQL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,15 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
+
+step "Jobs on a real Slurm cluster: the adapter's contract, the job API, and slurmctld stopping"
+if [ "$(id -u)" != 0 ]; then
+  echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
+  exit 1
+fi
+bash scripts/dev-cluster start
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server src/cluster/scheduler/slurm src/modules/jobs/slurm-jobs
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 npm run test:e2e -- --grep "on the Slurm"
 
 if [ "$sqlite_only" = 1 ]; then
   echo "PostgreSQL round skipped (--sqlite-only)."

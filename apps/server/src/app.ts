@@ -17,6 +17,8 @@ import { registerLoginRoutes } from './modules/auth/login.routes.js';
 import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { registerDownloadRoutes } from './modules/downloads/downloads.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerJobViewRoutes } from './modules/jobs/job-view.routes.js';
+import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerKeysRoutes } from './modules/keys/keys.routes.js';
 import { registerMainRoutes } from './modules/main/main.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -24,6 +26,7 @@ import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import type { AdapterFactory } from './modules/jobs/create-clusters.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -48,6 +51,8 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
+  /** Replaces how schedulers are made (benchmarks); default: from the cluster config. */
+  adapterFactory?: AdapterFactory;
 }
 
 const loggerFor = (config: Config): FastifyServerOptions['logger'] => ({
@@ -64,8 +69,6 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const clock = opts.clock ?? systemClock;
   const handle: DbHandle = await openDatabase(config);
   await migrateToLatest(handle);
-  const services = await createServices(config, handle.db, clock, handle.dialect);
-
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config),
     trustProxy: config.server.trustProxy,
@@ -77,9 +80,11 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     for (const method of [route.method].flat())
       app.routeTable.push({ method, url: route.url, permission: route.config?.permission });
   });
+  const services = await createServices(config, handle.db, clock, handle.dialect, app.log, opts.adapterFactory);
   app.decorate('services', services);
   app.decorate('firstAdmin', await ensureFirstAdmin(services.usersRepo, config, clock));
   app.addHook('onClose', async () => {
+    await services.clusters.stop();
     services.mailer.close();
     await handle.close();
   });
@@ -147,7 +152,11 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerSettingsRoutes(kit, services.settings);
   registerKeysRoutes(kit, services.keys);
   registerDownloadRoutes(kit, config);
+  registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
+  registerJobViewRoutes(kit, services.jobView);
   await registerWebFiles(app, opts.webRoot);
+  // The first snapshot of every cluster is taken before the server answers.
+  await services.clusters.start();
 
   return app;
 };

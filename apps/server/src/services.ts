@@ -1,4 +1,7 @@
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { schedulerFactory } from './cluster/scheduler/create-adapter.js';
 import type { Config } from './config/schema.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/types.js';
@@ -10,6 +13,12 @@ import { LoginService } from './modules/auth/login.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { ThrottleService } from './modules/auth/throttle.service.js';
+import { createClusters, type AdapterFactory } from './modules/jobs/create-clusters.js';
+import { JobActionsService } from './modules/jobs/job-actions.service.js';
+import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
+import { JobViewService } from './modules/jobs/job-view.service.js';
+import { JobsRepository } from './modules/jobs/jobs.repository.js';
+import { JobsService } from './modules/jobs/jobs.service.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { LicenseService } from './modules/license/license.service.js';
 import { Mailer } from './modules/mail/mailer.js';
@@ -20,7 +29,14 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Every service, wired once; routes and tests take what they need from here. */
-export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect) => {
+export const createServices = async (
+  config: Config,
+  db: Kysely<Database>,
+  clock: Clock,
+  dialect: Dialect,
+  log: FastifyBaseLogger,
+  adapterFactory?: AdapterFactory,
+) => {
   const usersRepo = new UsersRepository(db, dialect);
   const audit = new AuditRepository(db);
   const settings = new SettingsService(db, clock, config);
@@ -30,6 +46,14 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const mailer = new Mailer(config.mail);
   const keys = new KeysService(db, clock, loadMasterKey(config.dataDir));
   const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
+  const jobsRepo = new JobsRepository(db);
+  const clusters = createClusters(config.clusters, adapterFactory ?? schedulerFactory(config, db, clock, log), {
+    repo: jobsRepo,
+    settings,
+    clock,
+    log,
+  });
+  const jobs = new JobsService(clusters, jobsRepo, clock);
   return {
     config,
     db,
@@ -48,6 +72,12 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     profile: new ProfileService(usersRepo, sessions, settings, clock),
     users: new UsersService(usersRepo, sessions, throttle, keys, clock),
     passwordReset: new PasswordResetService(db, usersRepo, sessions, throttle, settings, mailer, clock, config),
+    jobsRepo,
+    clusters,
+    jobs,
+    jobActions: new JobActionsService(clusters, jobs),
+    jobView: new JobViewService(clusters, jobsRepo, clock),
+    jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
   };
 };
 

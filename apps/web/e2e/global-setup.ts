@@ -1,79 +1,50 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { E2E_ADMIN } from './support/constants';
+import { startPortal } from './support/server';
 
-const root = resolve(import.meta.dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-
-const waitForHealth = async (url: string, child: { exitCode: number | null }) => {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before answering`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the portal did not answer ${url}/healthz`);
-};
-
+/** One portal on the built-in scheduler for the specs; job polling every second keeps flows quick. */
 export default async function globalSetup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
-  const dbUrl = process.env.DATABASE_URL;
-  const schema = dbUrl ? `e2e_${process.pid}_${Date.now()}` : undefined;
-  const configFile = join(dataDir, 'portal.yaml');
-  writeFileSync(
-    configFile,
-    [
-      `dataDir: ${JSON.stringify(dataDir)}`,
-      'server:',
-      `  port: ${port}`,
-      dbUrl ? `database:\n  url: ${JSON.stringify(dbUrl)}\n  schema: ${schema}` : '',
-      'logLevel: warn',
-    ].join('\n'),
-  );
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: dataDir,
-    env: {
-      ...process.env,
-      PORTAL_CONFIG: configFile,
-      PORTAL_ADMIN_USER: E2E_ADMIN.user,
-      PORTAL_ADMIN_PASSWORD: E2E_ADMIN.password,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const portal = await startPortal({
+    clusters: [
+      {
+        id: 'local',
+        name: 'Local cluster',
+        pollIntervalSeconds: 1,
+        local: {
+          nodes: [{ name: 'node[01-02]', cpus: 4, memoryMB: 8192 }],
+          partitions: [{ name: 'compute', nodes: ['node[01-02]'], default: true, maxTime: '04:00:00', defaultTime: '00:30:00' }],
+        },
+      },
+    ],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child);
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_DB_URL = dbUrl ?? '';
-  process.env.E2E_DB_SCHEMA = schema ?? '';
+  process.env.E2E_BASE_URL = portal.baseURL;
+  process.env.E2E_DATA_DIR = portal.dataDir;
+  process.env.E2E_DB_URL = portal.dbUrl;
+  process.env.E2E_DB_SCHEMA = portal.dbSchema;
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dbUrl && schema) {
-      const client = new pg.Client({ connectionString: dbUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
+    await cancelEveryJob(portal.baseURL);
+    await portal.stop();
   };
 }
+
+/** Jobs outlive the server on purpose (a restart loses none): the run ends them itself. */
+export const cancelEveryJob = async (base: string) => {
+  const login = await fetch(`${base}/login/loginAuth.action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ strUserName: E2E_ADMIN.user, strPassword: E2E_ADMIN.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { csrfToken } = ((await login.json()) as { data: { csrfToken: string } }).data;
+  const list = await fetch(`${base}/jm_jobmanagement/api/jobs?pageLimit=300`, { headers: { cookie } });
+  const ids = (((await list.json()) as { data?: { list?: { jobId: string }[] } }).data?.list ?? []).map((j) => j.jobId);
+  if (ids.length)
+    await fetch(`${base}/jm_jobmanagement/api/jobs/actions/cancel`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-xsrf-token': csrfToken },
+      body: JSON.stringify({ jobIds: ids }),
+    });
+};

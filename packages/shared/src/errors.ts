@@ -68,6 +68,13 @@ export const ErrReason = {
   keyMissing: 'keyMissing',
   fileNotExist: 'fileNotExist',
   internal: 'internal',
+  schedulerError: 'schedulerError',
+  schedulerRejected: 'schedulerRejected',
+  outputTooLarge: 'outputTooLarge',
+  noOutput: 'noOutput',
+  exceedQueueMax: 'exceedQueueMax',
+  actionNotApplicable: 'actionNotApplicable',
+  invalidJobRequest: 'invalidJobRequest',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -159,11 +159,30 @@ describe('permissionsOf', () => {
     expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => p !== 'public' && can(id, p)));
   });
 
-  it('gives user only session and keys:manage', () => {
-    expect(permissionsOf(Role.user)).toEqual(['session', 'keys:manage']);
+  it('gives user its own jobs and keys, nothing of administration', () => {
+    expect(permissionsOf(Role.user)).toEqual(['session', 'keys:manage', 'jobs:read', 'jobs:submit', 'jobs:act']);
   });
 
   it('gives super every permission', () => {
     expect(permissionsOf(Role.super)).toEqual(PERMISSIONS.filter((p) => p !== 'public'));
+  });
+});
+
+describe("job permissions (issue: users see their own jobs, job admins everyone's, viewer reads only)", () => {
+  it.each(['super', 'hpc', 'opt', 'admin'] as const)('%s sees and acts on every job and sets priorities', (name) => {
+    for (const p of ['jobs:read', 'jobs:readAll', 'jobs:submit', 'jobs:act', 'jobs:actAll', 'jobs:priority'] as const)
+      expect(can(Role[name], p)).toBe(true);
+  });
+  it('viewer reads every job and changes none', () => {
+    expect(can(Role.viewer, 'jobs:readAll')).toBe(true);
+    for (const p of ['jobs:submit', 'jobs:act', 'jobs:actAll', 'jobs:priority'] as const) expect(can(Role.viewer, p)).toBe(false);
+  });
+  it('user submits and acts on its own jobs only', () => {
+    expect(can(Role.user, 'jobs:act')).toBe(true);
+    expect(can(Role.user, 'jobs:actAll')).toBe(false);
+    expect(can(Role.user, 'jobs:readAll')).toBe(false);
+  });
+  it('auditor has no jobs', () => {
+    expect(can(Role.auditor, 'jobs:read')).toBe(false);
   });
 });

@@ -45,10 +45,18 @@ export const PERMISSIONS = [
   'audit:read',
   'system:config',
   'downloads:faq',
+  'jobs:read',
+  'jobs:readAll',
+  'jobs:submit',
+  'jobs:act',
+  'jobs:actAll',
+  'jobs:priority',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const everyone = ROLE_IDS;
+/** Roles that run the cluster: they see and act on everyone's jobs. */
+const jobAdmins: readonly RoleId[] = [Role.super, Role.hpc, Role.opt, Role.admin];
 const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   session: everyone,
   // Spec section 6: viewer has no public key import or private key download.
@@ -61,6 +69,13 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'system:config': [Role.admin, Role.super, Role.hpc, Role.opt],
   // FAQ download is offered to everyone but role user.
   'downloads:faq': everyone.filter((r) => r !== Role.user),
+  // The auditor only audits; the viewer reads everything and changes nothing.
+  'jobs:read': everyone.filter((r) => r !== Role.auditor),
+  'jobs:readAll': [...jobAdmins, Role.viewer],
+  'jobs:submit': [Role.user, ...jobAdmins],
+  'jobs:act': [Role.user, ...jobAdmins],
+  'jobs:actAll': jobAdmins,
+  'jobs:priority': jobAdmins,
 };
 
 /** Whether a role holds a permission. */

@@ -154,6 +154,66 @@ const license = z
   .strict()
   .prefault({});
 
+const durationText = z.string().regex(/^\d+:[0-5]\d:[0-5]\d$/, 'expected hh:mm:ss');
+
+const localNodes = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+(\[\d+-\d+\])?$/)
+      .describe('Node name, or a range such as node[01-04].'),
+    cpus: z.number().int().min(1).describe('Cores per node.'),
+    memoryMB: z.number().int().min(1).default(8192).describe('Memory per node in MiB.'),
+    gpus: z.number().int().min(0).default(0).describe('GPUs per node.'),
+  })
+  .strict();
+
+const localPartition = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .describe('Queue name.'),
+    nodes: z.array(z.string()).min(1).describe('Node names or ranges of this queue.'),
+    default: z.boolean().default(false).describe('The queue jobs go to when none is named.'),
+    maxTime: durationText.nullable().default(null).describe('Longest time limit (hh:mm:ss); null = unlimited.'),
+    defaultTime: durationText.default('01:00:00').describe('Time limit of jobs that give none.'),
+  })
+  .strict();
+
+const local = z
+  .object({
+    nodes: z
+      .array(localNodes)
+      .min(1)
+      .default([{ name: 'node[01-04]', cpus: 8, memoryMB: 16000, gpus: 0 }])
+      .describe('Virtual nodes of the built-in scheduler.'),
+    partitions: z
+      .array(localPartition)
+      .min(1)
+      .default([{ name: 'compute', nodes: ['node[01-04]'], default: true, maxTime: '24:00:00', defaultTime: '01:00:00' }])
+      .describe('Queues of the built-in scheduler.'),
+    homeDir: z
+      .string()
+      .optional()
+      .describe("Where each user's folder lives (default <dataDir>/home); jobs run as the server's account."),
+  })
+  .strict()
+  .prefault({});
+
+const slurm = z
+  .object({
+    binDir: z.string().default('/usr/bin').describe('Folder of squeue, sbatch, scontrol, scancel, sinfo, sacct.'),
+    commandTimeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .default(30)
+      .describe('A scheduler command slower than this counts as no answer.'),
+  })
+  .strict()
+  .prefault({});
+
 const cluster = z
   .object({
     id: z
@@ -164,6 +224,14 @@ const cluster = z
     scheduler: z.enum(['local', 'slurm']).default('local').describe('Job manager type.'),
     address: z.string().default('127.0.0.1').describe('Job manager address.'),
     port: z.number().int().min(0).max(65535).default(0).describe('Job manager port.'),
+    pollIntervalSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('How often the shared job snapshot is refreshed; default: the refresh interval.'),
+    local: local.describe('Built-in scheduler settings (scheduler: local).'),
+    slurm: slurm.describe('Slurm settings (scheduler: slurm).'),
   })
   .strict();
 
@@ -181,7 +249,7 @@ export const ConfigSchema = z
     clusters: z
       .array(cluster)
       .min(1)
-      .default([{ id: 'local', name: 'Local cluster', scheduler: 'local', address: '127.0.0.1', port: 0 }])
+      .prefault([{ id: 'local', name: 'Local cluster' }])
       .describe('Clusters the portal manages.'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })

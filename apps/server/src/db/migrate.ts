@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle, Dialect } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
+import * as m0002 from './migrations/0002-jobs.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -8,6 +9,7 @@ type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
 /** Migrations in order; the same code runs on SQLite and PostgreSQL. */
 const migrations: Record<string, { up: Up }> = {
   '0001-foundation': m0001,
+  '0002-jobs': m0002,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -92,6 +92,83 @@ export interface UserKeysTable {
   created_at: number;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  cluster_id: string;
+  job_id: string;
+  name: string;
+  user_name: string;
+  user_group: string;
+  account: string;
+  queue: string;
+  scheduler_state: string;
+  exit_status: string;
+  exit_code: string;
+  submit_at: number;
+  eligible_at: number | null;
+  start_at: number | null;
+  end_at: number;
+  elapsed_s: number;
+  time_limit_s: number | null;
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  node_list: string;
+  memory_mb: number | null;
+  max_rss_mb: number | null;
+  cpu_time_s: number | null;
+  core_seconds: number;
+  card_seconds: number;
+  work_dir: string;
+  restart_count: number;
+  exclusive: number;
+  ingested_at: number;
+}
+
+export interface IngestWatermarksTable {
+  cluster_id: string;
+  watermark: number;
+  updated_at: number;
+}
+
+export interface LocalJobsTable {
+  id: Generated<number>;
+  cluster_id: string;
+  name: string;
+  user_name: string;
+  account: string;
+  partition: string;
+  /** Q R E C H S W X */
+  state: string;
+  scheduler_state: string;
+  reason: string;
+  priority: number;
+  submit_at: number;
+  start_at: number | null;
+  end_at: number | null;
+  time_limit_s: number;
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  memory_mb: number;
+  node_list: string;
+  work_dir: string;
+  script: string;
+  stdout_path: string;
+  stderr_path: string;
+  pid: number | null;
+  exit_code: string | null;
+  exit_status: string | null;
+  held: number;
+  suspended_at: number | null;
+  suspended_ms: number;
+  restart_count: number;
+  cpu_time_s: number | null;
+  updated_at: number;
+  /** Bumped by every write, so a reader can re-read only the rows that changed. */
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -101,6 +178,9 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   user_keys: UserKeysTable;
+  jobs: JobsTable;
+  ingest_watermarks: IngestWatermarksTable;
+  local_jobs: LocalJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -109,3 +189,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type UserKeyRow = Selectable<UserKeysTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;
+export type LocalJobRow = Selectable<LocalJobsTable>;

@@ -129,7 +129,8 @@ export class RouteKit {
           body: req.body,
           params: req.params,
         } as HandlerContext<C, Auth | null>);
-        if (contract.response === 'file') return result;
+        // File answers, and envelope routes that chose to answer with a file (a download option).
+        if (contract.response === 'file' || result === reply) return result;
         reply.errCode = ErrCode.SUCCESS;
         return okEnvelope(result);
       },

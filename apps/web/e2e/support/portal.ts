@@ -10,11 +10,26 @@ export const baseURL = () => {
   return url;
 };
 
+/** Where a portal under test answers and keeps its data; the shared one of global-setup by default. */
+export interface PortalRef {
+  baseURL: string;
+  dataDir: string;
+  dbUrl: string;
+  dbSchema: string;
+}
+
+export const sharedPortal = (): PortalRef => ({
+  baseURL: baseURL(),
+  dataDir: process.env.E2E_DATA_DIR ?? '',
+  dbUrl: process.env.E2E_DB_URL ?? '',
+  dbSchema: process.env.E2E_DB_SCHEMA ?? '',
+});
+
 /** The answer to a captcha, read from the portal's database (the test's stand-in for a human). */
-export const captchaAnswer = async (key: string): Promise<string> => {
-  const dbUrl = process.env.E2E_DB_URL;
+export const captchaAnswer = async (key: string, portal: PortalRef = sharedPortal()): Promise<string> => {
+  const dbUrl = portal.dbUrl;
   if (dbUrl) {
-    const client = new pg.Client({ connectionString: dbUrl, options: `-c search_path=${process.env.E2E_DB_SCHEMA}` });
+    const client = new pg.Client({ connectionString: dbUrl, options: `-c search_path=${portal.dbSchema}` });
     await client.connect();
     try {
       const res = await client.query<{ answer: string }>('select answer from captchas where id = $1', [key]);
@@ -24,7 +39,7 @@ export const captchaAnswer = async (key: string): Promise<string> => {
       await client.end();
     }
   }
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'portal.db'), { readonly: true });
+  const db = new SQLite(join(portal.dataDir, 'portal.db'), { readonly: true });
   try {
     const row = db.prepare('select answer from captchas where id = ?').get(key) as { answer: string } | undefined;
     if (!row) throw new Error(`no captcha ${key}`);
@@ -35,8 +50,8 @@ export const captchaAnswer = async (key: string): Promise<string> => {
 };
 
 /** Signs in through the sign-in page. */
-export const signIn = async (page: Page, user: string, password: string) => {
-  await page.goto(`${baseURL()}/login`);
+export const signIn = async (page: Page, user: string, password: string, base = baseURL()) => {
+  await page.goto(`${base}/login`);
   await page.getByLabel(/^(User name|用户名)$/).fill(user);
   await page.getByLabel(/^(Password|密码)$/).fill(password);
   await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
@@ -48,25 +63,32 @@ export const signInAsAdmin = async (page: Page) => {
 };
 
 /** Registers a user through the API (captcha read from the database) and approves it with a role. */
-export const registeredUser = async (request: APIRequestContext, userName: string, password: string, roleId: number) => {
+export const registeredUser = async (
+  request: APIRequestContext,
+  userName: string,
+  password: string,
+  roleId: number,
+  portal: PortalRef = sharedPortal(),
+) => {
+  const base = portal.baseURL;
   const rand = `e2e${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-  await request.get(`${baseURL()}/login/authCode.action?rand=${rand}`);
-  const code = await captchaAnswer(`rand:${rand}`);
-  await expect((await request.post(`${baseURL()}/login/checkCodeRegister.action`, { data: { rand, code } })).ok()).toBe(true);
-  const reg = await request.post(`${baseURL()}/sys_gvuserma/gvuserma/registerUser.action`, {
+  await request.get(`${base}/login/authCode.action?rand=${rand}`);
+  const code = await captchaAnswer(`rand:${rand}`, portal);
+  await expect((await request.post(`${base}/login/checkCodeRegister.action`, { data: { rand, code } })).ok()).toBe(true);
+  const reg = await request.post(`${base}/sys_gvuserma/gvuserma/registerUser.action`, {
     data: { rand, userName, userPwd: password, email: 'e2e@example.com' },
   });
   expect((await reg.json()).errCode).toBe(0);
-  const admin = await request.post(`${baseURL()}/login/loginAuth.action`, {
+  const admin = await request.post(`${base}/login/loginAuth.action`, {
     data: { strUserName: E2E_ADMIN.user, strPassword: E2E_ADMIN.password },
   });
   const { csrfToken } = (await admin.json()).data as { csrfToken: string };
-  const approve = await request.post(`${baseURL()}/sys_gvuserma/gvuserma/approveUser.action`, {
+  const approve = await request.post(`${base}/sys_gvuserma/gvuserma/approveUser.action`, {
     data: { userNames: [userName], roleId },
     headers: { 'x-xsrf-token': csrfToken },
   });
   expect((await approve.json()).errCode).toBe(0);
-  await request.post(`${baseURL()}/pageframe/main/logout.action`);
+  await request.post(`${base}/pageframe/main/logout.action`);
 };
 
 /** The open dialog once its opening animation is over (a click during the zoom can be lost). */

@@ -9,9 +9,44 @@ export interface PageRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
+// One page serves both chart routes of the spec.
+const JobCharts = lazy(() => import('../features/jobs/pages/JobChartsPage'));
+
 /** Route sets of spec section 2: user, auditor, and admin (every other role). */
 export const PAGES: PageRoute[] = [
   { path: 'overview', sets: ['user', 'admin'], Page: lazy(() => import('../features/overview/pages/OverviewPage')) },
+  {
+    path: 'my-job/current-job',
+    sets: ['user', 'admin'],
+    permission: 'jobs:read',
+    Page: lazy(() => import('../features/jobs/pages/CurrentJobsPage')),
+  },
+  {
+    path: 'my-job/current-job/jobDetails',
+    sets: ['user', 'admin'],
+    permission: 'jobs:read',
+    Page: lazy(() => import('../features/jobs/pages/JobDetailsPage')),
+  },
+  {
+    path: 'my-job/history-job',
+    sets: ['user', 'admin'],
+    permission: 'jobs:read',
+    Page: lazy(() => import('../features/jobs/pages/HistoryJobsPage')),
+  },
+  {
+    path: 'my-job/history-job/historyDetails',
+    sets: ['user', 'admin'],
+    permission: 'jobs:read',
+    Page: lazy(() => import('../features/jobs/pages/HistoryDetailsPage')),
+  },
+  {
+    path: 'my-job/submit',
+    sets: ['user', 'admin'],
+    permission: 'jobs:submit',
+    Page: lazy(() => import('../features/jobs/pages/SubmitJobPage')),
+  },
+  { path: 'my-job/output', sets: ['user', 'admin'], permission: 'jobs:read', Page: JobCharts },
+  { path: 'job/job-view', sets: ['user', 'admin'], permission: 'jobs:read', Page: JobCharts },
   {
     path: 'account/personal',
     sets: ['user', 'auditor', 'admin'],

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ErrCode } from '@portal/shared';
 import { ApiError, NetworkError } from './api-client';
 
 /**
@@ -21,3 +22,10 @@ export const useErrorText = () => {
     return t('code.10001');
   };
 };
+
+/**
+ * The job scheduler did not answer (errCode 10012, reason schedulerError): the jobs it holds are
+ * undetermined, never finished.
+ */
+export const isSchedulerError = (err: unknown): boolean =>
+  err instanceof ApiError && err.errCode === ErrCode.CONNECTION_INTERRUPTED && err.reason === 'schedulerError';

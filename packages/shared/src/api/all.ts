@@ -3,6 +3,15 @@ import { approveUser, freezeUser, modifyUser, queryPendingUserInfo, queryUser, r
 import { listAuditLog } from './audit.js';
 import { downloadFile, faqDownload, softwareDownload } from './downloads.js';
 import { healthz } from './health.js';
+import {
+  listQueues,
+  queryChartData,
+  queryClusterInfo,
+  queryHomePageChartData,
+  queryJobInfo,
+  queryWallTimeUsed,
+} from './job-view.js';
+import { getJob, jobAction, jobBatchAction, jobOutput, listJobs, listJobTemplates, submitJob } from './jobs.js';
 import { deleteKey, exportKey, importKey, listKeys } from './keys.js';
 import {
   authCodeImage,
@@ -63,4 +72,17 @@ export const allContracts: readonly Contract[] = [
   softwareDownload,
   faqDownload,
   downloadFile,
+  listJobs,
+  submitJob,
+  getJob,
+  jobAction,
+  jobBatchAction,
+  jobOutput,
+  listJobTemplates,
+  listQueues,
+  queryChartData,
+  queryHomePageChartData,
+  queryWallTimeUsed,
+  queryJobInfo,
+  queryClusterInfo,
 ];

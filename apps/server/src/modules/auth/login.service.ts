@@ -46,12 +46,12 @@ export class LoginService {
         });
     }
 
-    const attempt = await this.throttle.reserveAttempt(a.userName, a.ip);
+    const attempt = await this.throttle.reserveAttempt(a.userName);
     if (attempt === null) throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
     const user = await this.users.findByName(a.userName);
     const passwordOk = user ? await verifyPassword(user.password_hash, a.password) : (await burnPasswordCheck(a.password), false);
     if (!user || !passwordOk) {
-      if (await this.throttle.failed(a.userName, attempt))
+      if (await this.throttle.failed(a.userName, a.ip, attempt))
         throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
       throw new AppError(ErrCode.PARAM_INVALID, 'badCredentials', 'The user name or password is incorrect', {
         status: 401,

@@ -84,6 +84,21 @@ describe('sign-in', () => {
   });
 });
 
+describe('many people behind one address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sign in at the same moment without being asked for a captcha', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `nat${i}`);
+    for (const n of names) await createUser(t.app, n, 10002, 'Right-pass1');
+    const results = await Promise.all(names.map((n) => new TestClient(t.app, '192.0.2.7').login(n, 'Right-pass1')));
+    expect(results.map((r) => r.errCode)).toEqual(names.map(() => 0));
+  });
+});
+
 describe('sign-in under a burst of parallel guesses', () => {
   let t: TestApp;
   // No captcha in the way, so only the lock stands between an attacker and the password.

@@ -50,18 +50,20 @@ export class ThrottleService {
   }
 
   /**
-   * Counts an attempt before its password is checked (one atomic statement per counter).
-   * Answers the attempt's number for the user name, or null when the name is locked or this
-   * attempt is beyond the allowed number.
+   * Counts an attempt on a user name before its password is checked (one atomic statement).
+   * Answers the attempt's number, or null when the name is locked or this attempt is beyond the
+   * allowed number. The address is counted only when a password turns out wrong: many people
+   * behind one address signing in at once are not failures.
    */
-  async reserveAttempt(userName: string, ip: string): Promise<number | null> {
+  async reserveAttempt(userName: string): Promise<number | null> {
     const now = this.clock.now();
-    const [user] = await Promise.all([this.bump(userKey(userName), now), this.bump(ipKey(ip), now)]);
+    const user = await this.bump(userKey(userName), now);
     return user.lockedUntil > now || user.failures > this.auth.maxFailures ? null : user.failures;
   }
 
-  /** After a wrong password: answers whether the user name is now locked. */
-  async failed(userName: string, attempt: number): Promise<boolean> {
+  /** After a wrong password: counts it for the address; answers whether the user name is now locked. */
+  async failed(userName: string, ip: string, attempt: number): Promise<boolean> {
+    await this.bump(ipKey(ip), this.clock.now());
     if (attempt < this.auth.maxFailures) return false;
     await this.db
       .updateTable('login_throttle')

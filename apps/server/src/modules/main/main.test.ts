@@ -76,9 +76,15 @@ describe('index data and menus', () => {
 
   it('lists the permissions each role holds', async () => {
     const viewer = await signedIn(t.app, 'index_viewer', Role.viewer);
-    expect((await viewer.call(getIndexData)).data.permissions).toEqual(['session', 'downloads:faq']);
+    expect((await viewer.call(getIndexData)).data.permissions).toEqual(['session', 'downloads:faq', 'jobs:read', 'jobs:readAll']);
     const user = await signedIn(t.app, 'index_plain', Role.user);
-    expect((await user.call(getIndexData)).data.permissions).toEqual(['session', 'keys:manage']);
+    expect((await user.call(getIndexData)).data.permissions).toEqual([
+      'session',
+      'keys:manage',
+      'jobs:read',
+      'jobs:submit',
+      'jobs:act',
+    ]);
   });
 
   const menusOf = async (userName: string, role: RoleId, lang?: 'en' | 'zh') => {
@@ -88,25 +94,28 @@ describe('index data and menus', () => {
     return res.data as MenuItem[];
   };
 
-  it('shows a user the overview and their personal center only', async () => {
+  it('shows a user the overview, their jobs and their personal center only', async () => {
     const menus = await menusOf('menu_user', Role.user);
     expect(outline(menus)).toEqual([
       { id: 'overview', children: [] },
+      { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobCharts'] },
       { id: 'account', children: ['personalCenter'] },
     ]);
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
-    expect(menus[1]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
+    expect(menus[2]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
   });
 
   it('shows an administrator the account pages in menuNo order', async () => {
     const menus = await menusOf('menu_admin', Role.admin);
     expect(outline(menus)).toEqual([
       { id: 'overview', children: [] },
+      { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'account', children: ['pendingUsers', 'userList', 'auditLog', 'personalCenter'] },
     ]);
-    const numbers = menus[1]?.children.map((c) => c.menuNo) ?? [];
+    const numbers = menus[2]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 60]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 60]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -116,15 +125,16 @@ describe('index data and menus', () => {
     expect(menus[0]?.children[1]?.defaultPage).toBe(false);
   });
 
-  it('shows a viewer the overview and the personal center', async () => {
+  it('shows a viewer the overview, the jobs to read, and the personal center', async () => {
     expect(outline(await menusOf('menu_viewer', Role.viewer))).toEqual([
       { id: 'overview', children: [] },
+      { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'account', children: ['personalCenter'] },
     ]);
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[1]?.children).toEqual([
+    expect(outline(await menusOf('menu_super', Role.super))[2]?.children).toEqual([
       'pendingUsers',
       'userList',
       'auditLog',
@@ -135,10 +145,10 @@ describe('index data and menus', () => {
   it('answers in Chinese for lang=zh, and in English by default', async () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
-    expect(zh[1]?.text).toBe('账户');
-    expect(zh[1]?.children.map((c) => c.text)).toEqual(['待审批用户', '用户管理', '审计日志', '个人中心']);
+    expect(zh[2]?.text).toBe('账户');
+    expect(zh[2]?.children.map((c) => c.text)).toEqual(['待审批用户', '用户管理', '审计日志', '个人中心']);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[1]?.children.map((c) => c.text)).toEqual(['Pending users', 'Users', 'Audit log', 'Personal center']);
+    expect(en[2]?.children.map((c) => c.text)).toEqual(['Pending users', 'Users', 'Audit log', 'Personal center']);
     const c = await signedIn(t.app, 'menu_lang', Role.user);
     expect((await c.call(getMenus, { query: { lang: 'fr' } as never })).errCode).toBe(10004);
   });

@@ -1,7 +1,12 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
+  CloudUploadOutlined,
   DashboardOutlined,
+  HeatMapOutlined,
+  HistoryOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
   UserAddOutlined,
@@ -17,6 +22,11 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   audit: AuditOutlined,
   user: UserOutlined,
   setting: SettingOutlined,
+  job: ScheduleOutlined,
+  history: HistoryOutlined,
+  submit: CloudUploadOutlined,
+  chart: BarChartOutlined,
+  heatmap: HeatMapOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

@@ -2,6 +2,7 @@ import { DesktopOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/
 import { Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHomeChartData } from './home-chart-data';
 import { useOnlineUsers } from './online-users';
 
 const Stat = ({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) => (
@@ -13,12 +14,13 @@ const Stat = ({ icon, label, value, color }: { icon: ReactNode; label: string; v
 );
 
 /**
- * Online users, online jobs and used/total cores. Jobs and cores show '-' until a scheduler
- * reports them.
+ * Online users, online jobs and used/total cores. Jobs and cores show '-' while the scheduler's
+ * numbers are unknown or could not be read.
  */
 export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
   const { t } = useTranslation('layout');
   const online = useOnlineUsers();
+  const jobs = useHomeChartData();
   const color = layout === 'horizontal' ? '#e5e7eb' : '#1f2937';
   return (
     <Flex
@@ -34,8 +36,18 @@ export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
         value={online.data?.userOnline ?? '-'}
         color={color}
       />
-      <Stat icon={<ThunderboltOutlined aria-hidden />} label={t('stats.onlineJobs')} value="-" color={color} />
-      <Stat icon={<DesktopOutlined aria-hidden />} label={t('stats.cores')} value="- / -" color={color} />
+      <Stat
+        icon={<ThunderboltOutlined aria-hidden />}
+        label={t('stats.onlineJobs')}
+        value={jobs?.onlineJobs ?? '-'}
+        color={color}
+      />
+      <Stat
+        icon={<DesktopOutlined aria-hidden />}
+        label={t('stats.cores')}
+        value={jobs ? `${jobs.coreUsed} / ${jobs.coreTotal}` : '- / -'}
+        color={color}
+      />
     </Flex>
   );
 };

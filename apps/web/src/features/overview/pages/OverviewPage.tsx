@@ -1,8 +1,15 @@
-import { ClockCircleOutlined, SafetyCertificateOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roleName } from '@portal/shared';
+import { useHomeChartData } from '../../../components/stats-bar/home-chart-data';
 import { useOnlineUsers } from '../../../components/stats-bar/online-users';
 import { useLicenseInfo } from '../../../lib/queries/license-info';
 import { useCan, useSession } from '../../../lib/session';
@@ -14,6 +21,7 @@ const OverviewPage = () => {
   const { indexData } = useSession();
   const can = useCan();
   const online = useOnlineUsers();
+  const jobs = useHomeChartData();
   const license = useLicenseInfo();
   const pending = usePendingCount(can('users:approve'));
   if (!indexData) return null;
@@ -38,8 +46,10 @@ const OverviewPage = () => {
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card>
-            <Statistic title={t('onlineJobs')} value="-" />
-            <Typography.Text type="secondary">{t('noScheduler')}</Typography.Text>
+            <Statistic title={t('onlineJobs')} value={jobs?.onlineJobs ?? '-'} prefix={<ThunderboltOutlined />} />
+            <Typography.Text type="secondary">
+              {jobs ? t('cores', { used: jobs.coreUsed, total: jobs.coreTotal }) : t('noScheduler')}
+            </Typography.Text>
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>

@@ -1,0 +1,51 @@
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/schema.js';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdapterFactory } from '../../modules/jobs/create-clusters.js';
+import { LocalCommandRunner } from '../access/command-runner.js';
+import { LocalScheduler } from './local/local-scheduler.js';
+import { SlurmAdapter } from './slurm/slurm-adapter.js';
+import { SchedulerRejectedError } from './types.js';
+
+/**
+ * Makes each cluster's scheduler adapter from the config: the built-in local scheduler (jobs run
+ * as the server's account in per-user folders) or Slurm (commands run as each user on this host).
+ */
+export const schedulerFactory = (config: Config, db: Kysely<Database>, clock: Clock, log: FastifyBaseLogger): AdapterFactory => {
+  const runner = new LocalCommandRunner();
+  return (cluster) => {
+    if (cluster.scheduler === 'slurm') {
+      return {
+        adapter: new SlurmAdapter({ runner, config: cluster.slurm, clock }),
+        homeOf: async (user) => {
+          const r = await runner.run(null, ['getent', 'passwd', user], { timeoutMs: 10_000 });
+          const home = r.code === 0 ? r.stdout.split(':')[5] : undefined;
+          return home && home.startsWith('/') ? home : `/home/${user}`;
+        },
+        // As the user, so the folder is theirs and a path they may not write is refused.
+        ensureDir: async (user, path) => {
+          const r = await runner.run(user, ['mkdir', '-p', '--', path], { timeoutMs: 10_000 });
+          if (r.code !== 0) throw new SchedulerRejectedError(`cannot create ${path}: ${r.stderr.trim()}`);
+        },
+      };
+    }
+    const homeRoot = resolve(cluster.local.homeDir ?? join(config.dataDir, 'home'));
+    return {
+      adapter: new LocalScheduler({
+        db,
+        clusterId: cluster.id,
+        config: cluster.local,
+        dataDir: resolve(config.dataDir),
+        homeRoot,
+        clock,
+        onError: (err) => log.error({ err, cluster: cluster.id }, 'local scheduler'),
+      }),
+      homeOf: (user) => Promise.resolve(join(homeRoot, user)),
+      // The local scheduler creates working directories inside the user's folder itself.
+      ensureDir: () => Promise.resolve(),
+    };
+  };
+};

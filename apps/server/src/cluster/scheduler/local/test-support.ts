@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { parseConfig } from '../../../config/load.js';
+import type { Config } from '../../../config/schema.js';
+import { isPostgresUrl, openDatabase, type DbHandle } from '../../../db/database.js';
+import { migrateToLatest } from '../../../db/migrate.js';
+import { LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.js';
+import type { LocalSettings } from './topology.js';
+
+/*
+ * For the local scheduler's tests: a data folder and a fresh database (SQLite in the folder, or a
+ * fresh PostgreSQL schema when DATABASE_URL points at one), which can be opened again to play a
+ * server restart.
+ */
+
+const pgUrl = process.env.DATABASE_URL;
+export const usingPostgres = isPostgresUrl(pgUrl);
+
+/** Four nodes of 8 cores in one default partition "compute" (32 cores). */
+export const TEST_CLUSTER: Pick<LocalSettings, 'nodes' | 'partitions'> = {
+  nodes: [{ name: 'node[01-04]', cpus: 8, memoryMB: 16000, gpus: 0 }],
+  partitions: [{ name: 'compute', nodes: ['node[01-04]'], default: true, maxTime: '24:00:00', defaultTime: '01:00:00' }],
+};
+
+export interface LocalTestEnv {
+  /** The portal configuration naming this database and data folder. */
+  config: Config;
+  dataDir: string;
+  homeRoot: string;
+  /** Opens (again) the same database, migrated. */
+  openDb(): Promise<DbHandle>;
+  /** A scheduler on this folder and an open database. */
+  scheduler(db: DbHandle, over?: Partial<LocalSchedulerOptions>): LocalScheduler;
+  /** Removes the folder and the database. */
+  dispose(): Promise<void>;
+}
+
+export const createLocalTestEnv = (): LocalTestEnv => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-local-'));
+  const homeRoot = join(dataDir, 'home');
+  const schema = usingPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const config = parseConfig({
+    dataDir,
+    database: usingPostgres ? { url: pgUrl, schema } : { url: join(dataDir, 'portal.db') },
+    logLevel: 'silent',
+  });
+  return {
+    config,
+    dataDir,
+    homeRoot,
+    openDb: async () => {
+      const handle = await openDatabase(config);
+      await migrateToLatest(handle);
+      return handle;
+    },
+    scheduler: (db, over = {}) =>
+      new LocalScheduler({ db: db.db, clusterId: 'local', config: TEST_CLUSTER, dataDir, homeRoot, ...over }),
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema && pgUrl) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+};

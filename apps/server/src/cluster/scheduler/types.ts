@@ -1,0 +1,194 @@
+import type { ExitStatus, JobState } from '@portal/shared';
+
+/*
+ * What every scheduler adapter speaks. Times are epoch milliseconds, durations seconds, memory
+ * MiB. A job belongs to a POSIX account named like its portal user.
+ */
+
+export interface PartitionInfo {
+  name: string;
+  isDefault: boolean;
+  /** up, down, drain, inactive */
+  state: string;
+  /** Seconds; null = unlimited. */
+  maxTime: number | null;
+  defaultTime: number | null;
+  maxNodes: number | null;
+  nodes: string[];
+  totalCores: number;
+  totalGpus: number;
+}
+
+export interface NodeInfo {
+  name: string;
+  /** The scheduler's state word, lower case: idle, mixed, allocated, down, drained, ... */
+  state: string;
+  cpus: number;
+  cpusAlloc: number;
+  gpus: number;
+  gpusAlloc: number;
+  memoryMB: number;
+  partitions: string[];
+}
+
+export interface ClusterInfo {
+  partitions: PartitionInfo[];
+  nodes: NodeInfo[];
+}
+
+/** A job that has not finished, as the scheduler reports it now. */
+export interface ActiveJob {
+  jobId: string;
+  name: string;
+  user: string;
+  account: string;
+  partition: string;
+  state: JobState;
+  /** The scheduler's word: PENDING, RUNNING, SUSPENDED, COMPLETING, ... */
+  schedulerState: string;
+  /** Why it waits (Resources, Priority, JobHeldUser, ...); empty when it does not. */
+  reason: string;
+  priority: number;
+  submitTime: number | null;
+  startTime: number | null;
+  /** Expected start for pending jobs when the scheduler knows it. */
+  expectedStartTime: number | null;
+  /** Seconds; null = unlimited. */
+  timeLimit: number | null;
+  /** Seconds run so far (not counting suspended time). */
+  runTime: number;
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  memoryMB: number | null;
+  nodeList: string;
+  workDir: string;
+  stdoutPath: string;
+  stderrPath: string;
+  command: string;
+  restartCount: number;
+  exclusive: boolean;
+}
+
+/** An active job with what only a detail query tells. */
+export interface ActiveJobDetail extends ActiveJob {
+  script: string | null;
+  submitParams: string;
+  exitCode: string | null;
+  group: string;
+}
+
+/** A job that ended, from accounting. */
+export interface FinishedJob {
+  jobId: string;
+  name: string;
+  user: string;
+  group: string;
+  account: string;
+  partition: string;
+  /** The scheduler's final word: COMPLETED, FAILED, CANCELLED, TIMEOUT, NODE_FAIL, ... */
+  schedulerState: string;
+  exitStatus: ExitStatus;
+  /** "code:signal" */
+  exitCode: string;
+  submitTime: number | null;
+  /** When it became eligible to run (enqueue time). */
+  eligibleTime: number | null;
+  startTime: number | null;
+  endTime: number;
+  /** Seconds between start and end. */
+  elapsed: number;
+  timeLimit: number | null;
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  nodeList: string;
+  memoryMB: number | null;
+  maxRssMB: number | null;
+  /** Total CPU seconds used (user + system). */
+  cpuTime: number | null;
+  workDir: string;
+  restartCount: number;
+  exclusive: boolean;
+}
+
+/**
+ * A submitted job writes its standard output to `<workDir>/<name>-<jobId>.out` and its error
+ * output to `<workDir>/<name>-<jobId>.err` on every adapter.
+ */
+export interface SubmitSpec {
+  name: string;
+  partition: string;
+  nodes: number;
+  /** Tasks (cores) in total. */
+  cores: number;
+  gpus: number;
+  /** Per node; 0 = the partition's default. */
+  memoryMB: number;
+  timeLimit: number;
+  /** Absolute path on the cluster. */
+  workDir: string;
+  script: string;
+  account?: string | undefined;
+}
+
+/** Who asks for an action: the job's owner, or the portal's service identity acting for a job admin. */
+export interface Actor {
+  user: string;
+  /** Run as the service identity (operators' commands, and what Slurm lets only operators do). */
+  privileged: boolean;
+}
+
+export interface OutputRead {
+  size: number;
+  content: string;
+  truncated: boolean;
+}
+
+export interface SchedulerAdapter {
+  readonly kind: 'local' | 'slurm';
+  clusterInfo(): Promise<ClusterInfo>;
+  activeJobs(): Promise<ActiveJob[]>;
+  /** An active job in full, or null when the scheduler no longer knows it. */
+  jobDetail(jobId: string): Promise<ActiveJobDetail | null>;
+  /** Submits as `user`; answers the job id. */
+  submit(user: string, spec: SubmitSpec): Promise<string>;
+  cancel(actor: Actor, jobId: string): Promise<void>;
+  hold(actor: Actor, jobId: string): Promise<void>;
+  release(actor: Actor, jobId: string): Promise<void>;
+  suspend(actor: Actor, jobId: string): Promise<void>;
+  resume(actor: Actor, jobId: string): Promise<void>;
+  requeue(actor: Actor, jobId: string): Promise<void>;
+  setPriority(actor: Actor, jobId: string, priority: number): Promise<void>;
+  /** Sets the time limit to `seconds` (both longer and shorter). */
+  setTimeLimit(actor: Actor, jobId: string, seconds: number): Promise<void>;
+  /**
+   * Reads a job's output file as `user`: the last `tailBytes`, or the whole file when it is
+   * at most `maxBytes` (else OutputTooLargeError).
+   */
+  readOutput(user: string, path: string, opts: { tailBytes?: number | undefined; maxBytes: number }): Promise<OutputRead>;
+  /** Jobs that ended at or after `since` (epoch ms), oldest first. */
+  finishedSince(since: number): Promise<FinishedJob[]>;
+  close(): Promise<void>;
+}
+
+/** The scheduler did not answer (down, unreachable, timed out): its jobs are undetermined. */
+export class SchedulerUnavailableError extends Error {
+  override readonly name = 'SchedulerUnavailableError';
+}
+
+/** The scheduler answered and refused (unknown job, wrong state, not allowed): say why. */
+export class SchedulerRejectedError extends Error {
+  override readonly name = 'SchedulerRejectedError';
+}
+
+export class OutputTooLargeError extends Error {
+  override readonly name = 'OutputTooLargeError';
+  constructor(readonly size: number) {
+    super('The file content is too large, it is recommended to download the file...');
+  }
+}
+
+export class OutputMissingError extends Error {
+  override readonly name = 'OutputMissingError';
+}

@@ -1,0 +1,187 @@
+import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, type JobAction } from '@portal/shared';
+import type { Actor } from '../../cluster/scheduler/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Auth } from '../auth/auth.types.js';
+import { extendableSeconds, mayAct, needsOperator } from './job-access.js';
+import { schedulerError, type ClusterRuntime, type Clusters } from './clusters.js';
+import type { JobsService } from './jobs.service.js';
+import { viaScheduler } from './scheduler-errors.js';
+
+/** Output shown in the page; bigger files are downloaded. */
+export const OUTPUT_VIEW_MAX_BYTES = 1024 * 1024;
+export const OUTPUT_DOWNLOAD_MAX_BYTES = 256 * 1024 * 1024;
+
+export interface SubmitRequest {
+  clusterId?: string | undefined;
+  name: string;
+  queue: string;
+  nodes: number;
+  cores: number;
+  gpus: number;
+  memoryMB: number;
+  timeLimit: string;
+  workDir: string;
+  script: string;
+  account?: string | undefined;
+}
+
+export interface ActionParams {
+  priority?: number | undefined;
+  hours?: number | undefined;
+  minutes?: number | undefined;
+}
+
+const invalid = (detail: string) => new AppError(ErrCode.PARAM_INVALID, 'invalidJobRequest', detail, { extra: { detail } });
+const exceedsQueue = () =>
+  new AppError(ErrCode.PARAM_INVALID, 'exceedQueueMax', 'Set the time to exceed the maximum running time of the queue');
+const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
+
+/** Submitting, acting on jobs, and reading their output: checked here, carried out by the scheduler. */
+export class JobActionsService {
+  constructor(
+    private readonly clusters: Clusters,
+    private readonly jobs: JobsService,
+  ) {}
+
+  private info(cluster: ClusterRuntime) {
+    const read = cluster.snapshot.read();
+    if (!read.ok) throw schedulerError(read.lastGoodAt);
+    return read.snapshot.info;
+  }
+
+  /** Relative working directories start in the user's home folder. */
+  private async workDir(cluster: ClusterRuntime, user: string, dir: string): Promise<string> {
+    const home = await cluster.homeOf(user);
+    const rel = dir.replace(/^~\/?/, '');
+    const path = dir.startsWith('/') ? dir : `${home}/${rel}`.replace(/\/+$/, '');
+    if (path.split('/').includes('..')) throw invalid('the working directory may not contain ..');
+    return path || home;
+  }
+
+  async submit(auth: Auth, r: SubmitRequest): Promise<{ jobId: string }> {
+    const cluster = this.clusters.get(r.clusterId);
+    const info = this.info(cluster);
+    const queue = info.partitions.find((p) => p.name === r.queue);
+    if (!queue) throw invalid(`unknown queue ${r.queue}`);
+    const limit = parseDuration(r.timeLimit);
+    if (limit === null || limit <= 0) throw invalid('the time limit must be hh:mm:ss and more than zero');
+    if (queue.maxTime !== null && limit > queue.maxTime) throw exceedsQueue();
+    if (r.nodes > queue.nodes.length) throw invalid(`the queue ${queue.name} has ${queue.nodes.length} nodes`);
+    if (r.cores > queue.totalCores) throw invalid(`the queue ${queue.name} has ${queue.totalCores} cores`);
+    if (r.cores < r.nodes) throw invalid('at least one core per node');
+    if (r.gpus > queue.totalGpus) throw invalid(`the queue ${queue.name} has ${queue.totalGpus} GPUs`);
+    const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
+    const jobId = await viaScheduler(async () => {
+      await cluster.ensureDir(auth.user.userName, workDir);
+      return cluster.adapter.submit(auth.user.userName, {
+        name: r.name,
+        partition: queue.name,
+        nodes: r.nodes,
+        cores: r.cores,
+        gpus: r.gpus,
+        memoryMB: r.memoryMB,
+        timeLimit: limit,
+        workDir,
+        script: r.script,
+        account: r.account,
+      });
+    });
+    await cluster.snapshot.refresh();
+    return { jobId };
+  }
+
+  /** One action; throws when it is not allowed, does not apply, or the scheduler refuses. */
+  private async actOne(auth: Auth, cluster: ClusterRuntime, jobId: string, action: JobAction, p: ActionParams): Promise<void> {
+    const { job, state, owner } = await this.jobs.stateOf(auth, cluster, jobId);
+    if (!mayAct(auth, owner, action)) throw forbidden();
+    if (!job || !actionApplies(action, state))
+      throw new AppError(
+        ErrCode.PARAM_INVALID,
+        'actionNotApplicable',
+        'This action does not apply to the job in its current state',
+        {
+          status: 409,
+        },
+      );
+    const actor: Actor = { user: auth.user.userName, privileged: owner !== auth.user.userName || needsOperator(action) };
+    const a = cluster.adapter;
+    await viaScheduler(async () => {
+      switch (action) {
+        case 'cancel':
+          return a.cancel(actor, jobId);
+        case 'hold':
+          return a.hold(actor, jobId);
+        case 'release':
+          return a.release(actor, jobId);
+        case 'suspend':
+          return a.suspend(actor, jobId);
+        case 'resume':
+          return a.resume(actor, jobId);
+        case 'rerun':
+          return a.requeue(actor, jobId);
+        case 'priority': {
+          if (p.priority === undefined)
+            throw new AppError(ErrCode.PARAM_INCOMPLETE, 'validation', 'The priority cannot be empty');
+          if (p.priority > MAX_JOB_PRIORITY) throw invalid(`the priority may not exceed ${MAX_JOB_PRIORITY}`);
+          return a.setPriority(actor, jobId, p.priority);
+        }
+        case 'extend': {
+          const extra = (p.hours ?? 0) * 3600 + (p.minutes ?? 0) * 60;
+          if (p.hours === undefined && p.minutes === undefined)
+            throw new AppError(ErrCode.PARAM_INCOMPLETE, 'validation', 'Hours and minutes cannot both be empty');
+          if (extra <= 0) throw invalid('the extension must be more than zero');
+          const room = extendableSeconds(job, this.info(cluster));
+          if (room !== null && extra > room) throw exceedsQueue();
+          return a.setTimeLimit(actor, jobId, (job.timeLimit ?? 0) + extra);
+        }
+      }
+    });
+  }
+
+  async act(auth: Auth, clusterId: string | undefined, jobId: string, action: JobAction, p: ActionParams): Promise<void> {
+    const cluster = this.clusters.get(clusterId);
+    await this.actOne(auth, cluster, jobId, action, p);
+    await cluster.snapshot.refresh();
+  }
+
+  async batch(auth: Auth, clusterId: string | undefined, jobIds: string[], action: JobAction, p: ActionParams) {
+    const cluster = this.clusters.get(clusterId);
+    const results: { jobId: string; ok: boolean; errCode: number; reason: string; errMsg: string }[] = [];
+    for (const jobId of jobIds) {
+      try {
+        await this.actOne(auth, cluster, jobId, action, p);
+        results.push({ jobId, ok: true, errCode: 0, reason: '', errMsg: '' });
+      } catch (err) {
+        if (err instanceof AppError && err.reason === 'schedulerError') throw err;
+        if (!(err instanceof AppError)) throw err;
+        results.push({ jobId, ok: false, errCode: err.code, reason: err.reason, errMsg: err.message });
+      }
+    }
+    await cluster.snapshot.refresh();
+    return { results };
+  }
+
+  /** A job's stdout or stderr, read as the job's owner. */
+  async output(
+    auth: Auth,
+    clusterId: string | undefined,
+    jobId: string,
+    stream: 'stdout' | 'stderr',
+    opts: { tailBytes?: number | undefined; download: boolean },
+  ) {
+    const cluster = this.clusters.get(clusterId);
+    const { state, owner } = await this.jobs.stateOf(auth, cluster, jobId);
+    if (!hasOutput(state))
+      throw new AppError(ErrCode.PARAM_INVALID, 'noOutput', 'The job does not have this output', { status: 404 });
+    const detail = await this.jobs.detail(auth, cluster.config.id, jobId);
+    const path = stream === 'stdout' ? detail.stdoutPath : detail.stderrPath;
+    if (!path) throw new AppError(ErrCode.PARAM_INVALID, 'noOutput', 'The job does not have this output', { status: 404 });
+    const read = await viaScheduler(() =>
+      cluster.adapter.readOutput(owner, path, {
+        tailBytes: opts.download ? undefined : opts.tailBytes,
+        maxBytes: opts.download ? OUTPUT_DOWNLOAD_MAX_BYTES : OUTPUT_VIEW_MAX_BYTES,
+      }),
+    );
+    return { path, ...read };
+  }
+}

@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { FinishedJob } from '../../cluster/scheduler/types.js';
+import { containsIgnoreCase } from '../../db/like.js';
+import type { Database, JobRow, NewJobRow } from '../../db/types.js';
+
+export interface HistoryFilter {
+  clusterId: string;
+  /** Only this user's jobs (users without jobs:readAll), or a filter chosen by an admin. */
+  user?: string | undefined;
+  exitStatuses?: string[] | undefined;
+  queue?: string | undefined;
+  name?: string | undefined;
+  jobId?: string | undefined;
+  /** End time window, epoch ms. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+const sortColumns = {
+  jobId: 'job_id',
+  name: 'name',
+  userName: 'user_name',
+  queue: 'queue',
+  jobStatus: 'exit_status',
+  submitTime: 'submit_at',
+  startTime: 'start_at',
+  endTime: 'end_at',
+  runtime: 'elapsed_s',
+  coreNum: 'cpus',
+  priority: 'end_at',
+} as const;
+export type HistorySort = keyof typeof sortColumns;
+
+/** Turns an accounting record into a row; core- and card-seconds are kept as integers for billing. */
+export const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => ({
+  cluster_id: clusterId,
+  job_id: j.jobId,
+  name: j.name,
+  user_name: j.user,
+  user_group: j.group,
+  account: j.account,
+  queue: j.partition,
+  scheduler_state: j.schedulerState,
+  exit_status: j.exitStatus,
+  exit_code: j.exitCode,
+  submit_at: j.submitTime ?? 0,
+  eligible_at: j.eligibleTime,
+  start_at: j.startTime,
+  end_at: j.endTime,
+  elapsed_s: j.elapsed,
+  time_limit_s: j.timeLimit,
+  nodes: j.nodes,
+  cpus: j.cpus,
+  gpus: j.gpus,
+  node_list: j.nodeList,
+  memory_mb: j.memoryMB,
+  max_rss_mb: j.maxRssMB,
+  cpu_time_s: j.cpuTime,
+  core_seconds: j.cpus * j.elapsed,
+  card_seconds: j.gpus * j.elapsed,
+  work_dir: j.workDir,
+  restart_count: j.restartCount,
+  exclusive: j.exclusive ? 1 : 0,
+  ingested_at: now,
+});
+
+/** Finished jobs: written by ingest, read by history lists, details and reports. */
+export class JobsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts or updates in batches (a job re-read in the safety window is the same row). */
+  async upsert(rows: NewJobRow[]): Promise<void> {
+    const first = rows[0];
+    if (!first) return;
+    const updatable = Object.keys(first).filter((k) => !['cluster_id', 'job_id', 'submit_at'].includes(k)) as (keyof NewJobRow)[];
+    for (let i = 0; i < rows.length; i += 200) {
+      await this.db
+        .insertInto('jobs')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) =>
+          oc
+            .columns(['cluster_id', 'job_id', 'submit_at'])
+            .doUpdateSet((eb) => Object.fromEntries(updatable.map((k) => [k, eb.ref(`excluded.${k}`)]))),
+        )
+        .execute();
+    }
+  }
+
+  async watermark(clusterId: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('ingest_watermarks')
+      .select('watermark')
+      .where('cluster_id', '=', clusterId)
+      .executeTakeFirst();
+    return row ? Number(row.watermark) : null;
+  }
+
+  async setWatermark(clusterId: string, watermark: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('ingest_watermarks')
+      .values({ cluster_id: clusterId, watermark, updated_at: now })
+      .onConflict((oc) => oc.column('cluster_id').doUpdateSet({ watermark, updated_at: now }))
+      .execute();
+  }
+
+  async find(clusterId: string, jobId: string): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('cluster_id', '=', clusterId)
+      .where('job_id', '=', jobId)
+      .orderBy('submit_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  async list(
+    f: HistoryFilter,
+    page: { offset: number; limit: number },
+    sort: { by: HistorySort; order: 'asc' | 'desc' },
+  ): Promise<{ total: number; rows: JobRow[] }> {
+    let q = this.db.selectFrom('jobs').where('cluster_id', '=', f.clusterId);
+    if (f.user) q = q.where('user_name', '=', f.user);
+    if (f.exitStatuses?.length) q = q.where('exit_status', 'in', f.exitStatuses);
+    if (f.queue) q = q.where('queue', '=', f.queue);
+    if (f.name) q = q.where(containsIgnoreCase('name', f.name));
+    if (f.jobId) q = q.where('job_id', '=', f.jobId);
+    if (f.from !== undefined) q = q.where('end_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('end_at', '<=', f.to);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy(sortColumns[sort.by], sort.order)
+      .orderBy('id', sort.order)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    return { total: Number(n), rows };
+  }
+
+  /** Core- and card-seconds and job count of a user's jobs that ended in [from, to). */
+  async usage(user: string, from: number, to: number): Promise<{ jobs: number; coreSeconds: number; cardSeconds: number }> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('jobs'),
+        eb.fn.coalesce(eb.fn.sum<number>('core_seconds'), eb.lit(0)).as('core'),
+        eb.fn.coalesce(eb.fn.sum<number>('card_seconds'), eb.lit(0)).as('card'),
+      ])
+      .where('user_name', '=', user)
+      .where('end_at', '>=', from)
+      .where('end_at', '<', to)
+      .executeTakeFirstOrThrow();
+    return { jobs: Number(row.jobs), coreSeconds: Number(row.core), cardSeconds: Number(row.card) };
+  }
+}

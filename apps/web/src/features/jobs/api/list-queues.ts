@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueues } from '@portal/shared';
+import { api } from '../../../lib/api-client';
+
+export const queuesQuery = (clusterId?: string) =>
+  queryOptions({
+    queryKey: ['jobs', 'queues', clusterId ?? ''],
+    queryFn: ({ signal }) => api(listQueues, { query: { clusterId }, signal }),
+    staleTime: 60_000,
+  });
+
+export const useQueues = (clusterId?: string) => useQuery(queuesQuery(clusterId));

@@ -1,0 +1,55 @@
+import { Form, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Queue } from '@portal/shared';
+import { formatSeconds } from '../detail/detail-format';
+
+/** Name, queue (with its limits), account and working directory. */
+export const JobSection = ({ queues, queue }: { queues: Queue[]; queue: Queue | undefined }) => {
+  const { t } = useTranslation('job-submit');
+  const maxText = (q: Queue) => (q.maxTime === null ? t('unlimited') : formatSeconds(q.maxTime));
+  return (
+    <section aria-labelledby="submit-job">
+      <Typography.Title level={5} id="submit-job">
+        {t('section.job')}
+      </Typography.Title>
+      <Form.Item
+        name="name"
+        label={t('field.name')}
+        rules={[
+          { required: true, message: t('required', { field: t('field.name') }) },
+          { pattern: /^[^\s/\\]+$/, message: t('nameRule') },
+          { max: 128 },
+        ]}
+      >
+        <Input maxLength={128} spellCheck={false} />
+      </Form.Item>
+      <Form.Item
+        name="queue"
+        label={t('field.queue')}
+        rules={[{ required: true, message: t('required', { field: t('field.queue') }) }]}
+        extra={
+          queue &&
+          t('queueInfo', { max: maxText(queue), nodes: queue.totalNodes, cores: queue.totalCores, gpus: queue.totalGpus })
+        }
+      >
+        <Select
+          options={queues.map((q) => ({
+            value: q.name,
+            label: `${q.name} (${t('maxTime', { max: maxText(q) })})`,
+            disabled: q.state !== 'up',
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="account" label={t('field.account')} extra={t('accountHint')} rules={[{ max: 64 }]}>
+        <Input maxLength={64} spellCheck={false} />
+      </Form.Item>
+      <Form.Item
+        name="workDir"
+        label={t('field.workDir')}
+        rules={[{ required: true, whitespace: true, message: t('required', { field: t('field.workDir') }) }]}
+      >
+        <Input spellCheck={false} placeholder="~/jobs" />
+      </Form.Item>
+    </section>
+  );
+};

@@ -1,0 +1,58 @@
+/**
+ * Job states of spec section 4: Q queued, R running, E exiting, C completed, H hold, S suspend,
+ * W waiting, X rest (any other scheduler state).
+ */
+export const JOB_STATES = ['Q', 'R', 'E', 'C', 'H', 'S', 'W', 'X'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** The spec's state codes (statR, statQ, ...) used as CSS and translation keys. */
+export const stateCode = (s: JobState): string => `stat${s}`;
+
+/** The spec's status names: running, queue, hold, suspend, other. */
+export type StatusName = 'running' | 'queue' | 'hold' | 'suspend' | 'other';
+export const statusNameOf = (s: JobState): StatusName =>
+  s === 'R' ? 'running' : s === 'Q' || s === 'W' ? 'queue' : s === 'H' ? 'hold' : s === 'S' ? 'suspend' : 'other';
+
+/** States of a job that has not finished. */
+export const ACTIVE_STATES: readonly JobState[] = ['Q', 'R', 'E', 'H', 'S', 'W', 'X'];
+
+/** How a finished job ended (spec section 4, "History job exit status"). */
+export const EXIT_STATUSES = ['complete', 'fail', 'timeout', 'nodeAbnormal', 'delete', 'reenterQueue'] as const;
+export type ExitStatus = (typeof EXIT_STATUSES)[number];
+
+/** Actions on a job, and the states each applies to (spec section 4, "Job actions"). */
+export const JOB_ACTIONS = ['cancel', 'hold', 'release', 'suspend', 'resume', 'rerun', 'priority', 'extend'] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+const actionStates: Record<JobAction, readonly JobState[]> = {
+  cancel: ['Q', 'R', 'H', 'S', 'W'],
+  hold: ['Q', 'W'],
+  release: ['H'],
+  suspend: ['R'],
+  resume: ['S'],
+  rerun: ['R', 'S'],
+  priority: ['Q', 'H', 'W'],
+  extend: ['Q', 'R', 'H', 'S', 'W'],
+};
+
+/** Whether an action applies to a job in a state. */
+export const actionApplies = (action: JobAction, state: JobState): boolean => actionStates[action].includes(state);
+
+/** Queued or held jobs have no standard or error output yet. */
+export const hasOutput = (state: JobState): boolean => !['Q', 'H', 'W'].includes(state);
+
+/** The highest job priority (Slurm's is an unsigned 32-bit number below "infinite"). */
+export const MAX_JOB_PRIORITY = 4_294_967_294;
+
+/** hh:mm:ss (hours unbounded) to seconds; null when malformed. */
+export const parseDuration = (text: string): number | null => {
+  const m = /^(\d+):([0-5]\d):([0-5]\d)$/.exec(text.trim());
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
+};
+
+/** Seconds to hh:mm:ss with unbounded hours (the submission form's time format). */
+export const toHms = (seconds: number): string => {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+};
