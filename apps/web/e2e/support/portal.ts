@@ -54,7 +54,10 @@ export const signIn = async (page: Page, user: string, password: string, base = 
   await page.goto(`${base}/login`);
   await page.getByLabel(/^(User name|用户名)$/).fill(user);
   await page.getByLabel(/^(Password|密码)$/).fill(password);
+  // Wait for the server's answer: a page.goto right after the click would cancel the sign-in.
+  const answered = page.waitForResponse((r) => r.url().includes('/login/loginAuth.action'));
   await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
+  await answered;
 };
 
 export const signInAsAdmin = async (page: Page) => {
