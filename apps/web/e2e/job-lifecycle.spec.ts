@@ -116,7 +116,7 @@ for (const target of targets) {
     test('a job waits, runs and completes with its output; another is held and released; a third is cancelled', async ({
       page,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const base = portal.baseURL;
       await page.setViewportSize({ width: 1600, height: 900 });
       await signIn(page, target.user, 'Life_pass1', base);
@@ -124,7 +124,7 @@ for (const target of targets) {
 
       const blocker = await submit(page, base, 'e2e_blocker', '#!/bin/bash\nsleep 600\n', target.fill);
       await expectState(page, base, blocker, 'Running');
-      const job = await submit(page, base, 'e2e_hello', '#!/bin/bash\necho "hello from $(id -un)"\nsleep 3\n');
+      const job = await submit(page, base, 'e2e_hello', '#!/bin/bash\necho "hello from $(id -un)"\nsleep 30\n');
       const other = await submit(page, base, 'e2e_other', '#!/bin/bash\nsleep 600\n');
       await expectState(page, base, job, 'Queued');
 
@@ -139,7 +139,7 @@ for (const target of targets) {
         await page.goto(`${base}/my-job/history-job`);
         await expect(row(page, job).getByText('Complete', { exact: true })).toBeVisible({ timeout: 2_000 });
         await expect(row(page, blocker).getByText('Deleted', { exact: true })).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 90_000 });
+      }).toPass({ timeout: 120_000 });
       await row(page, job).getByRole('link', { name: job, exact: true }).click();
       await expect(page.getByRole('region', { name: 'Standard output' })).toContainText(
         `hello from ${target.name === 'Slurm' ? 'alice' : ''}`,
@@ -152,7 +152,7 @@ for (const target of targets) {
 
     test("says 'Job Scheduler Error!' while slurmctld is down, shows no job as completed, and recovers", async ({ page }) => {
       test.skip(target.name !== 'Slurm', 'only a real scheduler can stop answering');
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const base = portal.baseURL;
       await page.setViewportSize({ width: 1600, height: 900 });
       await signIn(page, target.user, 'Life_pass1', base);
