@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['audit', 'auth', 'errors', 'jobs', 'overview', 'profile', 'system-config', 'tools', 'users'];
+const features = ['audit', 'auth', 'errors', 'files', 'jobs', 'overview', 'profile', 'shell', 'system-config', 'tools', 'users'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', 'coverage/**'] },

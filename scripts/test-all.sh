@@ -45,13 +45,13 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
 
-step "Jobs on a real Slurm cluster: the adapter's contract, the job API, and slurmctld stopping"
+step "Jobs and cluster access on the real dev cluster: the adapter's contract, the job API, slurmctld stopping, ssh access"
 if [ "$(id -u)" != 0 ]; then
   echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
   exit 1
 fi
 bash scripts/dev-cluster start
-env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server src/cluster/scheduler/slurm src/modules/jobs/slurm-jobs
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server src/cluster/scheduler/slurm src/cluster/access src/modules/jobs/slurm-jobs src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 npm run test:e2e -- --grep "on the Slurm"
 
 if [ "$sqlite_only" = 1 ]; then

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/schema.js';
@@ -16,12 +17,14 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerLoginRoutes } from './modules/auth/login.routes.js';
 import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { registerDownloadRoutes } from './modules/downloads/downloads.routes.js';
+import { registerFilesRoutes } from './modules/files/files.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerJobViewRoutes } from './modules/jobs/job-view.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerKeysRoutes } from './modules/keys/keys.routes.js';
 import { registerMainRoutes } from './modules/main/main.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerShellRoutes } from './modules/shell/shell.routes.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -85,6 +88,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.decorate('firstAdmin', await ensureFirstAdmin(services.usersRepo, config, clock));
   app.addHook('onClose', async () => {
     await services.clusters.stop();
+    await Promise.all([...services.clusterAccess.values()].map((a) => a.close()));
     services.mailer.close();
     await handle.close();
   });
@@ -124,6 +128,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Shells end before the WebSocket plugin closes every socket, so their pages learn why (4503).
+  app.addHook('preClose', async () => services.shells.closeAll());
+  // Before any route: its onRoute hook must see the WebSocket routes (the web shell).
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -150,10 +158,18 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerUsersRoutes(kit, services.users);
   registerAuditRoutes(kit, services.audit);
   registerSettingsRoutes(kit, services.settings);
-  registerKeysRoutes(kit, services.keys);
+  registerKeysRoutes(kit, services.keys, (user) => services.provisioner.provision(user));
   registerDownloadRoutes(kit, config);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
   registerJobViewRoutes(kit, services.jobView);
+  registerShellRoutes(app, kit, {
+    registry: services.shells,
+    sessions: services.sessions,
+    clusters: services.clusters,
+    accessFor: services.accessFor,
+    publicUrl: config.server.publicUrl,
+  });
+  await registerFilesRoutes(app, services);
   await registerWebFiles(app, opts.webRoot);
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();

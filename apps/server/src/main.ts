@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { localAccessExposure } from './cluster/access/create-access.js';
 import { ConfigError, loadConfig } from './config/load.js';
 
 const printBanner = (url: string, firstAdmin: { userName: string; password: string | null } | null) => {
@@ -26,6 +27,11 @@ const main = async () => {
       process.exit(2);
     }
     throw err;
+  }
+  const exposure = localAccessExposure(config);
+  if (exposure) {
+    process.stderr.write(`${exposure}\n`);
+    process.exit(2);
   }
   const app = await buildApp({ config });
   const problem = app.services.license.problem;

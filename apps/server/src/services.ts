@@ -1,6 +1,9 @@
 import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createClusterAccessMap } from './cluster/access/create-access.js';
+import { UserProvisioner } from './cluster/access/provisioner.js';
+import type { ClusterAccess } from './cluster/access/types.js';
 import { schedulerFactory } from './cluster/scheduler/create-adapter.js';
 import type { Config } from './config/schema.js';
 import type { Dialect } from './db/database.js';
@@ -23,6 +26,7 @@ import { KeysService } from './modules/keys/keys.service.js';
 import { LicenseService } from './modules/license/license.service.js';
 import { Mailer } from './modules/mail/mailer.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { ShellRegistry } from './modules/shell/shell-registry.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { RegistrationService } from './modules/users/registration.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -54,6 +58,27 @@ export const createServices = async (
     log,
   });
   const jobs = new JobsService(clusters, jobsRepo, clock);
+  // Cluster access (files, shell, commands as the user) per cluster id; closed with the app.
+  const clusterAccess = createClusterAccessMap(config, {
+    privateKeyOf: async (userName) => {
+      const user = await usersRepo.findByName(userName);
+      if (!user) throw new Error(`no portal user ${userName}`);
+      return keys.exportPrivateKey(user.id, user.user_name);
+    },
+  });
+  const accessFor = (clusterId: string): ClusterAccess => {
+    const access = clusterAccess.get(clusterId);
+    if (!access) throw new Error(`unknown cluster ${clusterId}`);
+    return access;
+  };
+  const provisioner = new UserProvisioner({
+    access: clusterAccess,
+    publicKeysOf: (userId) => keys.publicKeyLines(userId),
+    audit,
+    clock,
+    log,
+  });
+  const provision = (user: { id: number; name: string }) => provisioner.provision(user);
   return {
     config,
     db,
@@ -70,7 +95,10 @@ export const createServices = async (
     login: new LoginService(usersRepo, sessions, throttle, captcha, clock),
     registration: new RegistrationService(usersRepo, captcha, settings, clock),
     profile: new ProfileService(usersRepo, sessions, settings, clock),
-    users: new UsersService(usersRepo, sessions, throttle, keys, clock),
+    users: new UsersService(usersRepo, sessions, throttle, keys, clock, provision),
+    clusterAccess,
+    accessFor,
+    provisioner,
     passwordReset: new PasswordResetService(db, usersRepo, sessions, throttle, settings, mailer, clock, config),
     jobsRepo,
     clusters,
@@ -78,6 +106,13 @@ export const createServices = async (
     jobActions: new JobActionsService(clusters, jobs),
     jobView: new JobViewService(clusters, jobsRepo, clock),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
+    // Web shells live in this process (docs/shell.md).
+    shells: new ShellRegistry({
+      graceMs: config.shell.graceSeconds * 1000,
+      heartbeatMs: config.shell.heartbeatSeconds * 1000,
+      bufferBytes: config.shell.bufferKB * 1024,
+      maxPerUser: config.shell.maxPerUser,
+    }),
   };
 };
 

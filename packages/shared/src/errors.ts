@@ -75,6 +75,36 @@ export const ErrReason = {
   exceedQueueMax: 'exceedQueueMax',
   actionNotApplicable: 'actionNotApplicable',
   invalidJobRequest: 'invalidJobRequest',
+  /** A user already has as many web shells open as the server allows. */
+  shellLimit: 'shellLimit',
+  pathOutsideRoots: 'pathOutsideRoots',
+  fileExists: 'fileExists',
+  fileDenied: 'fileDenied',
+  notADirectory: 'notADirectory',
+  isADirectory: 'isADirectory',
+  folderNotEmpty: 'folderNotEmpty',
+  noSpace: 'noSpace',
+  quotaExceeded: 'quotaExceeded',
+  fileOperationFailed: 'fileOperationFailed',
+  sshUnavailable: 'sshUnavailable',
+  sshNodeFailed: 'sshNodeFailed',
+  moveIntoItself: 'moveIntoItself',
+  binaryFile: 'binaryFile',
+  fileChanged: 'fileChanged',
+  uploadNotFound: 'uploadNotFound',
+  uploadOffsetMismatch: 'uploadOffsetMismatch',
+  chunkTooLarge: 'chunkTooLarge',
+  uploadTooLong: 'uploadTooLong',
+  rangeNotSatisfiable: 'rangeNotSatisfiable',
+  userAuthTokenInvalid: 'userAuthTokenInvalid',
+  /** Across-center transfer is switched off (ui.transfer). */
+  transferDisabled: 'transferDisabled',
+  /** A transfer from a cluster to itself (use copy in the file manager). */
+  sameCluster: 'sameCluster',
+  unknownCluster: 'unknownCluster',
+  transferNotFound: 'transferNotFound',
+  /** The server stopped while the transfer was running. */
+  transferInterrupted: 'transferInterrupted',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

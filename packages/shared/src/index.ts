@@ -19,4 +19,7 @@ export * from './api/downloads.js';
 export * from './api/health.js';
 export * from './api/jobs.js';
 export * from './api/job-view.js';
+export * from './api/shell.js';
 export { allContracts } from './api/all.js';
+export * from './api/files.js';
+export * from './api/transfers.js';

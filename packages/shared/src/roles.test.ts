@@ -160,7 +160,16 @@ describe('permissionsOf', () => {
   });
 
   it('gives user its own jobs and keys, nothing of administration', () => {
-    expect(permissionsOf(Role.user)).toEqual(['session', 'keys:manage', 'jobs:read', 'jobs:submit', 'jobs:act']);
+    expect(permissionsOf(Role.user)).toEqual([
+      'session',
+      'keys:manage',
+      'jobs:read',
+      'jobs:submit',
+      'jobs:act',
+      'files:read',
+      'files:write',
+      'shell:open',
+    ]);
   });
 
   it('gives super every permission', () => {
@@ -184,5 +193,16 @@ describe("job permissions (issue: users see their own jobs, job admins everyone'
   });
   it('auditor has no jobs', () => {
     expect(can(Role.auditor, 'jobs:read')).toBe(false);
+  });
+});
+
+describe('file permissions (E-File acts as the user: viewer reads, auditor has none)', () => {
+  it('viewer browses and downloads but changes nothing', () => {
+    expect(can(Role.viewer, 'files:read')).toBe(true);
+    expect(can(Role.viewer, 'files:write')).toBe(false);
+  });
+  it('auditor has no files', () => {
+    expect(can(Role.auditor, 'files:read')).toBe(false);
+    expect(can(Role.auditor, 'files:write')).toBe(false);
   });
 });

@@ -51,6 +51,9 @@ export const PERMISSIONS = [
   'jobs:act',
   'jobs:actAll',
   'jobs:priority',
+  'files:read',
+  'files:write',
+  'shell:open',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,6 +79,11 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'jobs:act': [Role.user, ...jobAdmins],
   'jobs:actAll': jobAdmins,
   'jobs:priority': jobAdmins,
+  // Files and shell act as the user's own POSIX account. The auditor only audits; the viewer
+  // browses and downloads but changes nothing and has no WebShell (spec section 6).
+  'files:read': everyone.filter((r) => r !== Role.auditor),
+  'files:write': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  'shell:open': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
 };
 
 /** Whether a role holds a permission. */

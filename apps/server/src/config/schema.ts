@@ -24,6 +24,12 @@ const server = z
       .url()
       .optional()
       .describe('URL users reach the portal at; used in mails (password reset). Default: derived from the request.'),
+    allowRemoteLocalAccess: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Allow a non-loopback host while a cluster uses access mode 'local'. In that mode every portal user acts as the server's own OS account, so by default the server refuses to listen beyond loopback.",
+      ),
   })
   .strict()
   .prefault({});
@@ -214,6 +220,61 @@ const slurm = z
   .strict()
   .prefault({});
 
+const accessSsh = z
+  .object({
+    host: z.string().default('127.0.0.1').describe("The cluster's login node."),
+    port: z.number().int().min(1).max(65535).default(22).describe('Its SSH port.'),
+    hostKeyFingerprint: z
+      .string()
+      .regex(/^SHA256:[A-Za-z0-9+/]{43}$/)
+      .optional()
+      .describe(
+        'Expected host key (SHA256:..., as `ssh-keygen -lf` prints it). Set it in production: without it any host key is accepted.',
+      ),
+    idleSeconds: z.number().int().min(1).default(600).describe("A user's pooled connection closes after this long unused."),
+    connectTimeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .default(10)
+      .describe('Give up connecting (and report the node unreachable) after this long.'),
+    serviceUser: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_.-]{0,31}$/i)
+      .default('root')
+      .describe('Privileged service identity that provisions accounts and keys.'),
+    serviceKeyFile: z
+      .string()
+      .optional()
+      .describe('Private key file of the service identity (OpenSSH format). Without it provisioning fails (logged and audited).'),
+    createAccounts: z
+      .boolean()
+      .default(false)
+      .describe('Let provisioning create missing POSIX accounts (useradd -m); otherwise the account must exist.'),
+  })
+  .strict()
+  .prefault({});
+
+const access = z
+  .object({
+    mode: z
+      .enum(['local', 'ssh'])
+      .default('local')
+      .describe(
+        "How the portal acts as a user: 'ssh' to the login node as the user's POSIX account, or 'local' (evaluation: the server's own account).",
+      ),
+    ssh: accessSsh.describe('SSH settings (mode: ssh).'),
+    roots: z
+      .array(z.string().min(1))
+      .min(1)
+      .default(['~'])
+      .describe(
+        "Folders users may reach in the file manager: '~' is the home folder, {user} stands for the user name (e.g. /scratch/{user}).",
+      ),
+  })
+  .strict()
+  .prefault({});
+
 const cluster = z
   .object({
     id: z
@@ -232,8 +293,37 @@ const cluster = z
       .describe('How often the shared job snapshot is refreshed; default: the refresh interval.'),
     local: local.describe('Built-in scheduler settings (scheduler: local).'),
     slurm: slurm.describe('Slurm settings (scheduler: slurm).'),
+    access: access.describe('Cluster access: files, shell and commands as the user (docs/cluster-access.md).'),
   })
   .strict();
+
+const shell = z
+  .object({
+    graceSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(60)
+      .describe('How long a web shell whose page lost its connection waits for the page to come back before it is closed.'),
+    maxPerUser: z.number().int().min(1).max(100).default(5).describe('Web shells one user may have open at the same time.'),
+    bufferKB: z
+      .number()
+      .int()
+      .min(16)
+      .max(16384)
+      .default(256)
+      .describe('Most recent output (KiB) each web shell keeps for a page that attaches again after a drop.'),
+    heartbeatSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(300)
+      .default(25)
+      .describe('Seconds between WebSocket pings of a web shell; keep it below the idle timeout of proxies in between.'),
+  })
+  .strict()
+  .prefault({});
 
 export const ConfigSchema = z
   .object({
@@ -251,6 +341,7 @@ export const ConfigSchema = z
       .min(1)
       .prefault([{ id: 'local', name: 'Local cluster' }])
       .describe('Clusters the portal manages.'),
+    shell: shell.describe('The web shell (E-Shell).'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })
   .strict();

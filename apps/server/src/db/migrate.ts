@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DbHandle, Dialect } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-jobs.js';
+import * as m0003 from './migrations/0003-files.js';
+import * as m0004 from './migrations/0004-transfers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -10,6 +12,8 @@ type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
 const migrations: Record<string, { up: Up }> = {
   '0001-foundation': m0001,
   '0002-jobs': m0002,
+  '0003-files': m0003,
+  '0004-transfers': m0004,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -169,6 +169,51 @@ export interface LocalJobsTable {
   version: Generated<number>;
 }
 
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  user_name: string;
+  cluster_id: string;
+  dir: string;
+  name: string;
+  size: number;
+  /** Bytes safely written so far: the next chunk starts here. */
+  received: number;
+  temp_path: string;
+  overwrite: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserAuthTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  user_id: number;
+  expires_at: number;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  user_name: string;
+  from_cluster: string;
+  to_cluster: string;
+  /** JSON array of source paths. */
+  paths: string;
+  to_path: string;
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  bytes_total: number;
+  bytes_done: number;
+  files_total: number;
+  files_done: number;
+  current_file: string | null;
+  /** An error reason key. */
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -181,6 +226,9 @@ export interface Database {
   jobs: JobsTable;
   ingest_watermarks: IngestWatermarksTable;
   local_jobs: LocalJobsTable;
+  uploads: UploadsTable;
+  user_auth_tokens: UserAuthTokensTable;
+  transfers: TransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -192,3 +240,5 @@ export type UserKeyRow = Selectable<UserKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 export type LocalJobRow = Selectable<LocalJobsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type TransferRow = Selectable<TransfersTable>;

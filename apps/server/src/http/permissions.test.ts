@@ -14,6 +14,7 @@ import {
   type Contract,
   type RoleId,
 } from '@portal/shared';
+import { SHELL_SOCKET_ROUTE } from '../modules/shell/shell.routes.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../test/harness.js';
 
 /*
@@ -27,6 +28,9 @@ const guarded = allContracts.filter((c) => c.permission !== 'public');
 const sampleParams: Record<string, Record<string, string>> = {
   '/commonsoft/download/:kind/:name': { kind: 'software', name: 'VncViewer.zip' },
 };
+
+/** Routes no contract can describe (WebSockets), each documented in docs/api.md. */
+const PLAIN_ROUTES = [`GET ${SHELL_SOCKET_ROUTE} shell:open`];
 
 /** Calls a contract with an empty payload: enough to see whether the permission check lets it through. */
 const callEmpty = (client: TestClient, contract: Contract, method: string = contract.method) =>
@@ -75,7 +79,7 @@ describe('route table', () => {
   });
 
   it('serves exactly the declared contracts, each with the permission its contract names', () => {
-    const fromContracts = allContracts.map((c) => `${c.method} ${c.path} ${c.permission}`).sort();
+    const fromContracts = [...allContracts.map((c) => `${c.method} ${c.path} ${c.permission}`), ...PLAIN_ROUTES].sort();
     const registered = t.app.routeTable
       .filter((r) => !isAllowlisted(r.url) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url} ${r.permission}`)

@@ -280,6 +280,8 @@ describe('error codes for bad input', () => {
         ['DELETE', '/sys_gvuserma/gvuserma/queryUser.action'],
         ['GET', '/api/nope'],
         ['POST', '/login/unknown.action'],
+        ['GET', '/efile/api/nope'],
+        ['GET', '/eshell/api/nope'],
       ] as const) {
         const res = await client.raw(method, url);
         expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -12,7 +12,8 @@ export const defaultWebRoot = () => resolve(dirname(fileURLToPath(import.meta.ur
 /** Paths that belong to the API: an unknown one answers a 404 envelope, never the console page. */
 const isApiPath = (path: string) =>
   path.endsWith('.action') ||
-  /^\/(api|sys_[a-z]+|jm_[a-z]+|am_[a-z]+|pageframe|commonsoft|desktopandapp|healthz)(\/|$)/.test(path);
+  /^\/(api|sys_[a-z]+|jm_[a-z]+|am_[a-z]+|pageframe|commonsoft|desktopandapp|healthz)(\/|$)/.test(path) ||
+  /^\/(efile|eshell)\/api(\/|$)/.test(path);
 
 /**
  * Serves the built console and answers every other page path with index.html, so client routes

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { routeSetOf } from '@portal/shared';
 import { setSessionLostHandler } from '../lib/query-client';
@@ -13,6 +13,11 @@ import { AppLayout } from './layout/AppLayout';
 import { DefaultRedirect } from './DefaultRedirect';
 import { PageGuard } from './PageGuard';
 import { isConsolePath, pagesFor } from './route-table';
+
+// The file manager opens in its own window, without the console's header and menus.
+const EfilePage = lazy(() => import('../features/files/pages/EfilePage'));
+// So does the web shell (spec section 2); it checks the session and the permission itself.
+const ShellPage = lazy(() => import('../features/shell/pages/ShellPage'));
 
 const Loading = () => (
   <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
@@ -57,6 +62,8 @@ export const AppRoutes = () => {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/500" element={<ServerErrorPage />} />
+        <Route path="/efile" element={<EfilePage />} />
+        <Route path="/eshell" element={<ShellPage />} />
         {signedIn && (
           <Route element={<AppLayout />}>
             <Route index element={<DefaultRedirect />} />

@@ -2,6 +2,27 @@ import type { Contract } from '../contract.js';
 import { approveUser, freezeUser, modifyUser, queryPendingUserInfo, queryUser, refuseUser, unfreezeUser } from './users.js';
 import { listAuditLog } from './audit.js';
 import { downloadFile, faqDownload, softwareDownload } from './downloads.js';
+import {
+  cancelUpload,
+  chmodFile,
+  copyFiles,
+  createUserAuthToken,
+  deleteFiles,
+  downloadFiles,
+  getEfileUrl,
+  listFiles,
+  makeFile,
+  makeFolder,
+  moveFiles,
+  readTextFile,
+  redeemUserAuthToken,
+  renameFile,
+  searchFiles,
+  startUpload,
+  uploadChunk,
+  uploadStatus,
+  writeTextFile,
+} from './files.js';
 import { healthz } from './health.js';
 import {
   listQueues,
@@ -29,6 +50,8 @@ import { getIndexData, getMenus, getOnlineUser, isHybridService, listCluster, qu
 import { modifyPwd, modifyUserInfo, queryLoginUser } from './profile.js';
 import { checkCodeRegister, checkUserIsExist, registerUser } from './registration.js';
 import { getSystemSettings, updateSystemSettings } from './settings.js';
+import { openShell } from './shell.js';
+import { cancelTransfer, createTransfer, getTransfer, listTransfers } from './transfers.js';
 
 /** Every endpoint of the portal: the permission test and the OpenAPI document walk this list. */
 export const allContracts: readonly Contract[] = [
@@ -85,4 +108,28 @@ export const allContracts: readonly Contract[] = [
   queryWallTimeUsed,
   queryJobInfo,
   queryClusterInfo,
+  openShell,
+  listFiles,
+  searchFiles,
+  makeFolder,
+  makeFile,
+  renameFile,
+  copyFiles,
+  moveFiles,
+  deleteFiles,
+  chmodFile,
+  readTextFile,
+  writeTextFile,
+  downloadFiles,
+  startUpload,
+  uploadStatus,
+  uploadChunk,
+  cancelUpload,
+  createUserAuthToken,
+  redeemUserAuthToken,
+  getEfileUrl,
+  createTransfer,
+  listTransfers,
+  getTransfer,
+  cancelTransfer,
 ];

@@ -63,37 +63,52 @@ export class LocalCommandRunner implements CommandRunner {
       // The server's folder may be closed to that account.
       cwd ??= '/';
     }
-    return new Promise<CommandResult>((resolve, reject) => {
-      const child = spawn(full[0] as string, full.slice(1), {
-        cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        env: { ...baseEnv, LC_ALL: 'C', ...opts.env },
-      });
-      const limit = opts.maxOutputBytes ?? 64 * 1024 * 1024;
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      let outBytes = 0;
-      child.stdout.on('data', (b: Buffer) => {
-        if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
-        outBytes += b.length;
-      });
-      child.stderr.on('data', (b: Buffer) => err.push(b));
-      const timer = opts.timeoutMs
-        ? setTimeout(() => {
-            child.kill('SIGKILL');
-            reject(new CommandFailedError(`${argv[0]} did not finish within ${opts.timeoutMs} ms`));
-          }, opts.timeoutMs)
-        : undefined;
-      child.on('error', (e) => {
-        clearTimeout(timer);
-        reject(new CommandFailedError(`${argv[0]}: ${e.message}`));
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-      });
-      child.stdin.on('error', () => {});
-      child.stdin.end(opts.input ?? '');
-    });
+    return runProcess(full, { cwd, env: { ...baseEnv, LC_ALL: 'C', ...opts.env }, name: argv[0] }, opts);
   }
 }
+
+/**
+ * Spawns argv (no shell) with exactly the given environment, feeds `opts.input`, collects output up
+ * to `opts.maxOutputBytes` and kills it after `opts.timeoutMs`.
+ */
+export const runProcess = (
+  argv: string[],
+  spawnOpts: { cwd?: string; env: NodeJS.ProcessEnv; /** For messages (argv[0] by default). */ name?: string },
+  opts: RunOptions = {},
+): Promise<CommandResult> => {
+  const full = argv;
+  const name = spawnOpts.name ?? argv[0];
+  if (name === undefined) return Promise.reject(new CommandFailedError('empty command'));
+  return new Promise<CommandResult>((resolve, reject) => {
+    const child = spawn(full[0] as string, full.slice(1), {
+      cwd: spawnOpts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: spawnOpts.env,
+    });
+    const limit = opts.maxOutputBytes ?? 64 * 1024 * 1024;
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    child.stdout.on('data', (b: Buffer) => {
+      if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
+      outBytes += b.length;
+    });
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new CommandFailedError(`${name} did not finish within ${opts.timeoutMs} ms`));
+        }, opts.timeoutMs)
+      : undefined;
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new CommandFailedError(`${name}: ${e.message}`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(opts.input ?? '');
+  });
+};

@@ -2,10 +2,17 @@ import { deleteKey, exportKey, importKey, listKeys } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { KeysService } from './keys.service.js';
 
-export const registerKeysRoutes = (kit: RouteKit, keys: KeysService) => {
+export const registerKeysRoutes = (
+  kit: RouteKit,
+  keys: KeysService,
+  /** Appends the user's keys on the clusters (cluster access provisioning); never throws. */
+  provision: (user: { id: number; name: string }) => Promise<unknown> = () => Promise.resolve(),
+) => {
   kit.route(importKey, async ({ auth, body, req }) => {
     req.auditInfo.target = body.rsaKeyName;
-    return { fingerprint: await keys.importPublicKey(auth.user.id, body.rsaKeyName, body.rsaKeyContent) };
+    const fingerprint = await keys.importPublicKey(auth.user.id, body.rsaKeyName, body.rsaKeyContent);
+    await provision({ id: auth.user.id, name: auth.user.userName });
+    return { fingerprint };
   });
 
   kit.route(listKeys, ({ auth }) => keys.list(auth.user.id));

@@ -52,6 +52,12 @@ export class KeysService {
     return rows.map(toPublicKey);
   }
 
+  /** Every public key of the user (portal and imported), as authorized_keys lines. */
+  async publicKeyLines(userId: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('user_keys').select('public_key').where('user_id', '=', userId).orderBy('id').execute();
+    return rows.map((r) => r.public_key.trim());
+  }
+
   /** Makes the user's portal key pair unless it exists; answers its row. */
   async ensurePortalKeyPair(userId: number, userName: string): Promise<UserKeyRow> {
     const existing = await this.portalKey(userId);

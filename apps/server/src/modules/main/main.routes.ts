@@ -49,7 +49,9 @@ export const registerMainRoutes = (kit: RouteKit, d: Deps) => {
     };
   });
 
-  kit.route(getMenus, ({ auth, query }) => menusFor(auth.user.roleId, query.lang ?? 'en'));
+  kit.route(getMenus, ({ auth, query }) =>
+    menusFor(auth.user.roleId, query.lang ?? 'en', undefined, { transfer: d.config.ui.transfer }),
+  );
 
   kit.route(getOnlineUser, async () => ({ userOnline: await d.sessions.onlineUserCount() }));
 

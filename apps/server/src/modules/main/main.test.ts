@@ -76,7 +76,13 @@ describe('index data and menus', () => {
 
   it('lists the permissions each role holds', async () => {
     const viewer = await signedIn(t.app, 'index_viewer', Role.viewer);
-    expect((await viewer.call(getIndexData)).data.permissions).toEqual(['session', 'downloads:faq', 'jobs:read', 'jobs:readAll']);
+    expect((await viewer.call(getIndexData)).data.permissions).toEqual([
+      'session',
+      'downloads:faq',
+      'jobs:read',
+      'jobs:readAll',
+      'files:read',
+    ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
       'session',
@@ -84,6 +90,9 @@ describe('index data and menus', () => {
       'jobs:read',
       'jobs:submit',
       'jobs:act',
+      'files:read',
+      'files:write',
+      'shell:open',
     ]);
   });
 
@@ -99,11 +108,16 @@ describe('index data and menus', () => {
     expect(outline(menus)).toEqual([
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobCharts'] },
+      { id: 'eshell', children: [] },
+      { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'account', children: ['personalCenter'] },
     ]);
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
-    expect(menus[2]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[2]).toMatchObject({ text: 'E-Shell', internal: false, target: 'eshell', isChild: false });
+    expect(menus[3]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
+    expect(menus[3]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
+    expect(menus[4]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
   });
 
   it('shows an administrator the account pages in menuNo order', async () => {
@@ -111,11 +125,13 @@ describe('index data and menus', () => {
     expect(outline(menus)).toEqual([
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
+      { id: 'eshell', children: [] },
+      { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'account', children: ['pendingUsers', 'userList', 'auditLog', 'personalCenter'] },
     ]);
-    const numbers = menus[2]?.children.map((c) => c.menuNo) ?? [];
+    const numbers = menus[4]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 60]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 60]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -129,12 +145,13 @@ describe('index data and menus', () => {
     expect(outline(await menusOf('menu_viewer', Role.viewer))).toEqual([
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
+      { id: 'fileTransfer', children: ['efile'] },
       { id: 'account', children: ['personalCenter'] },
     ]);
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[2]?.children).toEqual([
+    expect(outline(await menusOf('menu_super', Role.super))[4]?.children).toEqual([
       'pendingUsers',
       'userList',
       'auditLog',
@@ -145,10 +162,10 @@ describe('index data and menus', () => {
   it('answers in Chinese for lang=zh, and in English by default', async () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
-    expect(zh[2]?.text).toBe('账户');
-    expect(zh[2]?.children.map((c) => c.text)).toEqual(['待审批用户', '用户管理', '审计日志', '个人中心']);
+    expect(zh[4]?.text).toBe('账户');
+    expect(zh[4]?.children.map((c) => c.text)).toEqual(['待审批用户', '用户管理', '审计日志', '个人中心']);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[2]?.children.map((c) => c.text)).toEqual(['Pending users', 'Users', 'Audit log', 'Personal center']);
+    expect(en[4]?.children.map((c) => c.text)).toEqual(['Pending users', 'Users', 'Audit log', 'Personal center']);
     const c = await signedIn(t.app, 'menu_lang', Role.user);
     expect((await c.call(getMenus, { query: { lang: 'fr' } as never })).errCode).toBe(10004);
   });
@@ -221,6 +238,13 @@ describe('online users, time and clusters', () => {
       { id: 'local', name: 'Local cluster', JobManagerType: 'LOCAL', JobManagerAddr: '127.0.0.1', JobManagerPort: '0' },
       { id: 'hpc1', name: 'Main HPC', JobManagerType: 'SLURM', JobManagerAddr: '10.0.0.5', JobManagerPort: '6817' },
     ]);
+  });
+
+  it('removes Across Center from the menus while the transfer flag is off', async () => {
+    const c = await signedIn(t.app, 'menu_no_transfer', Role.user);
+    const menus = (await c.call(getMenus)).data as MenuItem[];
+    expect(menus.find((m) => m.id === 'fileTransfer')?.children.map((x) => x.id)).toEqual(['efile']);
+    expect((await c.call(getIndexData)).data.transfer).toBe('0');
   });
 
   it('reports hybrid service when configured', async () => {

@@ -19,6 +19,8 @@ export interface MenuDef {
   align?: 'left' | 'right';
   target?: string;
   needArgs?: boolean;
+  /** Shown only while this config flag is on (ui.transfer: Across Center). */
+  flag?: 'transfer';
   children?: MenuDef[];
 }
 
@@ -81,6 +83,52 @@ export const MENUS: MenuDef[] = [
         load: 'job/job-view',
         permission: 'jobs:read',
         routeSets: ['admin'],
+      },
+    ],
+  },
+  {
+    // Not a console route: the web opens the shell page in a new window (spec section 2), target 'eshell'.
+    id: 'eshell',
+    text: { en: 'E-Shell', zh: 'E-Shell' },
+    icon: 'shell',
+    menuNo: 30,
+    load: 'eshell',
+    internal: false,
+    target: 'eshell',
+    permission: 'shell:open',
+  },
+  {
+    // Across Center is listed only when ui.transfer is on (spec section 2).
+    id: 'fileTransfer',
+    text: { en: 'File Transfer', zh: '文件传输' },
+    icon: 'folder',
+    menuNo: 40,
+    load: '',
+    permission: 'files:read',
+    children: [
+      {
+        // Not a console route: the web opens the file manager window (target 'efile').
+        id: 'efile',
+        text: { en: 'E-File', zh: 'E-File' },
+        icon: 'folder',
+        menuNo: 1,
+        load: 'efile',
+        internal: false,
+        target: 'efile',
+        permission: 'files:read',
+      },
+      {
+        // Spec section 2: removed unless the transfer flag is '1'. Opens the file manager window on
+        // its transfers view (target 'efileTransfers').
+        id: 'acrossCenter',
+        text: { en: 'Across Center', zh: '跨中心传输' },
+        icon: 'swap',
+        menuNo: 2,
+        load: 'efile?view=transfers',
+        internal: false,
+        target: 'efileTransfers',
+        permission: 'files:write',
+        flag: 'transfer',
       },
     ],
   },

@@ -1,8 +1,15 @@
 import { can, routeSetOf, type MenuChild, type MenuItem } from '@portal/shared';
 import { MENUS, type MenuDef } from './menus.data.js';
 
-const visible = (d: MenuDef, roleId: number) =>
-  (!d.routeSets || d.routeSets.includes(routeSetOf(roleId))) && (!d.permission || can(roleId, d.permission));
+/** Config flags menu entries may depend on. */
+export interface MenuFlags {
+  transfer: boolean;
+}
+
+const visible = (d: MenuDef, roleId: number, flags: MenuFlags) =>
+  (!d.routeSets || d.routeSets.includes(routeSetOf(roleId))) &&
+  (!d.permission || can(roleId, d.permission)) &&
+  (!d.flag || flags[d.flag]);
 
 const toItem = (d: MenuDef, roleId: number, lang: 'en' | 'zh', isChild: boolean): MenuChild => ({
   id: d.id,
@@ -24,12 +31,17 @@ const toItem = (d: MenuDef, roleId: number, lang: 'en' | 'zh', isChild: boolean)
 const byMenuNo = (a: { menuNo: number }, b: { menuNo: number }) => a.menuNo - b.menuNo;
 
 /** The menus a role sees, ordered by menuNo; groups left without children are dropped. */
-export const menusFor = (roleId: number, lang: 'en' | 'zh', defs: MenuDef[] = MENUS): MenuItem[] =>
+export const menusFor = (
+  roleId: number,
+  lang: 'en' | 'zh',
+  defs: MenuDef[] = MENUS,
+  flags: MenuFlags = { transfer: false },
+): MenuItem[] =>
   defs
-    .filter((d) => visible(d, roleId))
+    .filter((d) => visible(d, roleId, flags))
     .map((d) => {
       const children = (d.children ?? [])
-        .filter((c) => visible(c, roleId))
+        .filter((c) => visible(c, roleId, flags))
         .sort(byMenuNo)
         .map((c) => toItem(c, roleId, lang, true));
       return { ...toItem(d, roleId, lang, false), children } as MenuItem;

@@ -52,6 +52,8 @@ export class UsersService {
     private readonly throttle: ThrottleService,
     private readonly keys: KeysService,
     private readonly clock: Clock,
+    /** Installs the approved user's account and keys on the clusters; never throws. */
+    private readonly provision: (user: { id: number; name: string }) => Promise<unknown> = () => Promise.resolve(),
   ) {}
 
   async list(filter: UserListFilter, page: { offset: number; limit: number }, sort?: { by: UserSort; order: 'asc' | 'desc' }) {
@@ -89,6 +91,7 @@ export class UsersService {
         refuse_reason: '',
       });
       await this.keys.ensurePortalKeyPair(u.id, u.user_name);
+      await this.provision({ id: u.id, name: u.user_name });
     }
     return users.map((u) => u.user_name);
   }

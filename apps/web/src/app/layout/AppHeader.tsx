@@ -20,6 +20,9 @@ interface Props {
   onToggleMenu: (() => void) | undefined;
 }
 
+/** More than one child, none of them a console page. */
+const opensWindowsOnly = (m: MenuItem) => m.children.length > 1 && m.children.every((c) => !c.internal);
+
 export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props) => {
   const { t, i18n } = useTranslation('layout');
   const { indexData } = useSession();
@@ -46,10 +49,19 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props)
         mode="horizontal"
         aria-label={t('menu.top')}
         selectedKeys={activeTop ? [activeTop.id] : []}
-        items={menus.map((m) => ({ key: m.id, icon: <MenuIcon name={m.icon} />, label: m.text }))}
-        onClick={({ key }) => {
-          const top = menus.find((m) => m.id === key);
-          open(top && targetOf(top));
+        items={menus.map((m) => ({
+          key: m.id,
+          icon: <MenuIcon name={m.icon} />,
+          label: m.text,
+          // A group of window openers only (File Transfer: E-File, Across Center) has no page for a
+          // side menu: its entries drop down from the header instead.
+          ...(opensWindowsOnly(m)
+            ? { children: m.children.map((c) => ({ key: c.id, icon: <MenuIcon name={c.icon} />, label: c.text })) }
+            : {}),
+        }))}
+        onClick={({ key, keyPath }) => {
+          const top = menus.find((m) => m.id === keyPath[keyPath.length - 1]);
+          open(top && (top.id === key ? targetOf(top) : top.children.find((c) => c.id === key)));
         }}
         style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
       />

@@ -3,11 +3,14 @@ import {
   AuditOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
+  CodeOutlined,
   DashboardOutlined,
+  FolderOpenOutlined,
   HeatMapOutlined,
   HistoryOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
@@ -27,6 +30,9 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   submit: CloudUploadOutlined,
   chart: BarChartOutlined,
   heatmap: HeatMapOutlined,
+  folder: FolderOpenOutlined,
+  shell: CodeOutlined,
+  swap: SwapOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

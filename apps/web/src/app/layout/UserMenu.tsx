@@ -8,6 +8,7 @@ import { DownloadToolsDialog } from '../../features/tools/components/DownloadToo
 import { ImportKeyDialog } from '../../features/tools/components/ImportKeyDialog';
 import { useDownloadFaq } from '../../features/tools/api/faq-download';
 import { useDownloadPrivateKey } from '../../features/tools/api/export-key';
+import { openShellWindow } from '../../features/shell/open-shell-window';
 import { useCan, useSession } from '../../lib/session';
 import { useLogout } from '../session/use-logout';
 
@@ -48,6 +49,8 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
     : [
         ...(can('system:config') ? [{ key: 'systemConfig', label: t('user.systemConfig') }] : []),
         { key: 'tools', label: t('user.tools'), children: tools },
+        // Spec sections 2 and 6: a WebShell command opening a separate page; not for viewers.
+        ...(can('shell:open') ? [{ key: 'webShell', label: t('shell:menu') }] : []),
         { key: 'personal', label: t('user.personalCenter') },
         { key: 'about', label: t('user.about') },
         { type: 'divider' },
@@ -57,6 +60,7 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'systemConfig') void navigate('/config/systemconfig');
     else if (key === 'personal') void navigate('/account/personal');
+    else if (key === 'webShell') openShellWindow();
     else if (key === 'about') setDialog('about');
     else if (key === 'downloadTools') setDialog('tools');
     else if (key === 'importKey') setDialog('importKey');

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { CommandFailedError, type CommandResult, type CommandRunner, type RunOptions } from '../command-runner.js';
+import { assertPosixName } from '../errors.js';
+import { type IdNames, parseIdFile } from '../listing.js';
+import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession } from '../types.js';
+import { PROVISION_SCRIPT } from './provision-script.js';
+import { commandLine, execCollect } from './ssh-exec.js';
+import { SshFileSession } from './ssh-files.js';
+import { type PoolOptions, type SshConnection, SshPool } from './ssh-pool.js';
+import { openSshShell } from './ssh-shell.js';
+import { shellQuote } from './shell-quote.js';
+
+export interface SshAccessOptions extends PoolOptions {
+  serviceUser: string;
+  /** Private key file of the service identity; without it provisioning and `run(null, ...)` fail. */
+  serviceKeyFile?: string | undefined;
+  createAccounts: boolean;
+  /** The user's portal-managed private key (OpenSSH format). */
+  privateKeyOf(userName: string): Promise<string>;
+}
+
+/** Service identity connections live in the same pool under a name no account can have. */
+const SERVICE = '\0service';
+
+/**
+ * SSH access mode: the portal acts as each user's POSIX account on the login node, with the
+ * user's portal key, over one pooled connection per user; privileged work uses the service
+ * identity's key.
+ */
+export class SshClusterAccess implements ClusterAccess {
+  readonly mode = 'ssh' as const;
+  readonly commands: CommandRunner;
+  readonly pool: SshPool;
+  /** uid/gid names per connection: the node's accounts, looked up only for ids seen. */
+  private readonly names = new WeakMap<SshConnection, IdNames>();
+
+  constructor(private readonly o: SshAccessOptions) {
+    this.pool = new SshPool(o);
+    this.commands = {
+      run: async (user: string | null, argv: string[], opts: RunOptions = {}): Promise<CommandResult> => {
+        if (argv.length === 0) throw new CommandFailedError('empty command');
+        const conn = await (user === null ? this.service() : this.connection(user));
+        return execCollect(conn, commandLine(argv, opts), opts, argv[0]);
+      },
+    };
+  }
+
+  async files(user: AccessUser): Promise<FileSession> {
+    const name = assertPosixName(user.name);
+    // Resolved per call, so a connection closed when idle is made again.
+    return new SshFileSession(
+      () => this.connection(name),
+      (conn, uids, gids) => this.idNames(conn, uids, gids),
+    );
+  }
+
+  async shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession> {
+    return openSshShell(await this.connection(user.name), opts);
+  }
+
+  async provision(user: AccessUser, publicKeys: string[]): Promise<void> {
+    const name = assertPosixName(user.name);
+    const keys = publicKeys.map((k) => k.trim()).filter(Boolean);
+    if (keys.some((k) => /[\r\n\0]/.test(k))) throw new Error('a public key must be one line');
+    const cmd = shellQuote(['sh', '-c', PROVISION_SCRIPT, 'sh', name, this.o.createAccounts ? '1' : '0']);
+    const r = await execCollect(
+      await this.service(),
+      cmd,
+      { input: keys.map((k) => `${k}\n`).join(''), timeoutMs: 60_000 },
+      'provision',
+    );
+    if (r.code !== 0) throw new Error(`provisioning ${name} failed (exit ${r.code}): ${r.stderr.trim().slice(0, 500)}`);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private connection(userName: string) {
+    const name = assertPosixName(userName);
+    return this.pool.get(name, () => this.o.privateKeyOf(name));
+  }
+
+  private service() {
+    const file = this.o.serviceKeyFile;
+    if (!file) return Promise.reject(new Error('no service identity: set access.ssh.serviceKeyFile'));
+    return this.pool.get(SERVICE, () => readFile(file), this.o.serviceUser);
+  }
+
+  private async idNames(conn: SshConnection, uids: number[], gids: number[]): Promise<IdNames> {
+    let known = this.names.get(conn);
+    if (!known) this.names.set(conn, (known = { users: new Map(), groups: new Map() }));
+    const u = [...new Set(uids)].filter((id) => Number.isInteger(id) && !known.users.has(id));
+    const g = [...new Set(gids)].filter((id) => Number.isInteger(id) && !known.groups.has(id));
+    // getent exits 2 when an id has no name: the number is shown then, and not asked again.
+    const lookup = async (db: 'passwd' | 'group', ids: number[], into: Map<number, string>) => {
+      if (ids.length === 0) return;
+      const r = await execCollect(conn, shellQuote(['getent', db, ...ids.map(String)]), { timeoutMs: 30_000 }, 'getent').catch(
+        () => undefined,
+      );
+      for (const [id, n] of parseIdFile(r?.stdout ?? '')) into.set(id, n);
+      for (const id of ids) if (!into.has(id)) into.set(id, String(id));
+    };
+    await Promise.all([lookup('passwd', u, known.users), lookup('group', g, known.groups)]);
+    return known;
+  }
+}

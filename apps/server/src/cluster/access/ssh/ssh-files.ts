@@ -1,0 +1,212 @@
+import { posix } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { SFTPWrapper, Stats } from 'ssh2';
+import { assertAbsolute, fromStderr } from '../errors.js';
+import { type IdNames, listArgv, parseListing } from '../listing.js';
+import type { FileKind, FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
+import { FileAccessError } from '../types.js';
+import { commandLine, execCollect, execStream, execWritable } from './ssh-exec.js';
+import { sftpError } from './ssh-errors.js';
+import type { SshConnection } from './ssh-pool.js';
+import { shellQuote } from './shell-quote.js';
+
+const S_IFMT = 0o170000;
+const KINDS: Record<number, FileKind> = { 0o100000: 'file', 0o040000: 'dir', 0o120000: 'link' };
+
+/** `find -iname` treats * ? [ and \ as a pattern: the searched text is literal. */
+const globLiteral = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+
+const call = <T>(path: string, fn: (cb: (err: Error | null | undefined, v: T) => void) => void): Promise<T> =>
+  new Promise<T>((resolve, reject) => fn((err, v) => (err ? reject(sftpError(err, path)) : resolve(v))));
+
+/**
+ * Files as the user over their pooled SSH connection: single-entry operations over SFTP; listing,
+ * copy, remove, archive and search run fixed programs (find, cp, rm, tar) over exec, with every
+ * argument quoted by shellQuote. The sshd's account rights decide what succeeds.
+ */
+export class SshFileSession implements FileSession {
+  private homeDir?: Promise<string>;
+
+  constructor(
+    private readonly conn: () => Promise<SshConnection>,
+    private readonly names: (conn: SshConnection, uids: number[], gids: number[]) => Promise<IdNames>,
+  ) {}
+
+  private async sftp(): Promise<SFTPWrapper> {
+    return (await this.conn()).sftp();
+  }
+
+  home(): Promise<string> {
+    // The login folder is where SFTP starts: realpath('.') is the home.
+    this.homeDir ??= this.sftp().then((s) => call<string>('~', (cb) => s.realpath('.', cb)));
+    return this.homeDir;
+  }
+
+  async list(dir: string): Promise<FileStat[]> {
+    assertAbsolute(dir);
+    const conn = await this.conn();
+    const r = await execCollect(
+      conn,
+      commandLine(listArgv(dir)),
+      { timeoutMs: 120_000, maxOutputBytes: 1024 * 1024 * 1024 },
+      'find',
+    );
+    if (r.stdout === '') {
+      if ((await this.stat(dir)).kind !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
+      if (r.code !== 0) throw fromStderr(r.stderr, dir);
+      return [];
+    }
+    const raw = parseListing(r.stdout, { users: new Map(), groups: new Map() });
+    const ids = await this.names(
+      conn,
+      raw.map((e) => Number(e.owner)),
+      raw.map((e) => Number(e.group)),
+    );
+    return raw.map((e) => ({
+      ...e,
+      owner: ids.users.get(Number(e.owner)) ?? e.owner,
+      group: ids.groups.get(Number(e.group)) ?? e.group,
+    }));
+  }
+
+  stat(path: string): Promise<FileStat> {
+    return this.statWith('stat', path);
+  }
+
+  lstat(path: string): Promise<FileStat> {
+    return this.statWith('lstat', path);
+  }
+
+  async realpath(path: string): Promise<string> {
+    assertAbsolute(path);
+    const s = await this.sftp();
+    const real = await call<string>(path, (cb) => s.realpath(path, cb));
+    // Newer sshds resolve a missing last component too: the path must exist.
+    await call<Stats>(real, (cb) => s.lstat(real, cb));
+    return real;
+  }
+
+  async mkdir(path: string, mode = 0o755): Promise<void> {
+    assertAbsolute(path);
+    await this.refuseExisting(path);
+    const s = await this.sftp();
+    await call<undefined>(path, (cb) => s.mkdir(path, { mode }, (err) => cb(err, undefined)));
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    assertAbsolute(from);
+    assertAbsolute(to);
+    // OpenSSH refuses too (its rename links, then unlinks), but says only "Failure".
+    await this.refuseExisting(to);
+    const s = await this.sftp();
+    await call<undefined>(from, (cb) => s.rename(from, to, (err) => cb(err, undefined)));
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    assertAbsolute(from);
+    assertAbsolute(to);
+    await this.refuseExisting(to);
+    await this.program(['cp', '-a', '--', from, to], `copy ${from}`);
+  }
+
+  async remove(path: string): Promise<void> {
+    await this.lstat(path);
+    await this.program(['rm', '-rf', '--', path], `remove ${path}`);
+  }
+
+  async chmod(path: string, mode: number): Promise<void> {
+    assertAbsolute(path);
+    const s = await this.sftp();
+    await call<undefined>(path, (cb) => s.chmod(path, mode & 0o7777, (err) => cb(err, undefined)));
+  }
+
+  /*
+   * Content goes through `dd` over exec rather than SFTP reads and writes: ssh2's SFTP streams keep
+   * one request in flight, which is several times slower than the channel (as fast as scp). SFTP
+   * opens the file first, so a missing or closed file fails here with its reason.
+   */
+  async createReadStream(path: string, range: ReadRange = {}): Promise<Readable> {
+    assertAbsolute(path);
+    if ((await this.stat(path)).kind === 'dir') throw new FileAccessError('isDir', `${path}: isDir`);
+    await this.openAndClose(path, 'r');
+    const start = range.start ?? 0;
+    const argv = ['dd', `if=${path}`, 'bs=256K', 'iflag=skip_bytes,count_bytes', `skip=${start}`, 'status=none'];
+    if (range.end !== undefined) argv.push(`count=${Math.max(0, range.end - start + 1)}`);
+    return execStream(await this.conn(), commandLine(argv), `read ${path}`);
+  }
+
+  async createWriteStream(path: string, opts: WriteOptions = {}): Promise<Writable> {
+    assertAbsolute(path);
+    // 'w' creates (with the mode) or truncates; 'r+' (resume) needs the file to exist.
+    await this.openAndClose(path, opts.offset !== undefined ? 'r+' : 'w', opts.mode ?? 0o644);
+    const argv = ['dd', `of=${path}`, 'bs=256K', 'conv=notrunc', 'oflag=seek_bytes', `seek=${opts.offset ?? 0}`, 'status=none'];
+    return execWritable(await this.conn(), commandLine(argv), `write ${path}`);
+  }
+
+  async archive(dir: string): Promise<Readable> {
+    assertAbsolute(dir);
+    await this.lstat(dir);
+    const cmd = commandLine(['tar', '-czf', '-', '-C', posix.dirname(dir), '--', posix.basename(dir)]);
+    return execStream(await this.conn(), cmd, `archive ${dir}`);
+  }
+
+  async search(dir: string, text: string, limit: number): Promise<string[]> {
+    assertAbsolute(dir);
+    await this.lstat(dir);
+    const n = Math.max(1, Math.trunc(limit));
+    // head stops find once enough names came; unreadable folders are skipped (find's exit 1).
+    const find = commandLine(['find', '-H', dir, '-mindepth', '1', '-iname', `*${globLiteral(text)}*`, '-print0']);
+    const cmd = `${find} 2>/dev/null | ${shellQuote(['head', '-z', '-n', String(n)])}`;
+    const r = await execCollect(await this.conn(), cmd, { timeoutMs: 120_000 }, 'find');
+    return r.stdout.split('\0').filter(Boolean).slice(0, n);
+  }
+
+  private async statWith(how: 'stat' | 'lstat', path: string): Promise<FileStat> {
+    assertAbsolute(path);
+    const conn = await this.conn();
+    const s = await conn.sftp();
+    const a = await call<Stats>(path, (cb) => s[how](path, cb));
+    const kind = KINDS[a.mode & S_IFMT] ?? 'other';
+    const ids = await this.names(conn, [a.uid], [a.gid]);
+    const out: FileStat = {
+      name: posix.basename(path),
+      kind,
+      size: a.size,
+      mtimeMs: a.mtime * 1000,
+      mode: a.mode,
+      owner: ids.users.get(a.uid) ?? String(a.uid),
+      group: ids.groups.get(a.gid) ?? String(a.gid),
+    };
+    if (kind === 'link') out.target = await call<string>(path, (cb) => s.readlink(path, cb)).catch(() => '');
+    return out;
+  }
+
+  private async openAndClose(path: string, flags: 'r' | 'r+' | 'w', mode?: number): Promise<void> {
+    const s = await this.sftp();
+    const handle = await call<Buffer>(path, (cb) =>
+      mode === undefined ? s.open(path, flags, cb) : s.open(path, flags, { mode }, cb),
+    );
+    await call<undefined>(path, (cb) => s.close(handle, (err) => cb(err, undefined)));
+  }
+
+  private async refuseExisting(path: string): Promise<void> {
+    const s = await this.sftp();
+    try {
+      await call<Stats>(path, (cb) => s.lstat(path, cb));
+    } catch (err) {
+      if (err instanceof FileAccessError && err.reason === 'notFound') return;
+      throw err;
+    }
+    throw new FileAccessError('exists', `${path}: exists`);
+  }
+
+  private async program(argv: string[], what: string): Promise<void> {
+    const r = await execCollect(
+      await this.conn(),
+      commandLine(argv),
+      { timeoutMs: 3_600_000, maxOutputBytes: 64 * 1024 },
+      argv[0],
+    );
+    if (r.code !== 0) throw fromStderr(r.stderr, what);
+  }
+}

@@ -1,0 +1,147 @@
+import type { Readable, Writable } from 'node:stream';
+import type { CommandRunner } from './command-runner.js';
+
+/*
+ * Cluster access (DESIGN.md section 4): everything the portal does on the cluster *as a user*,
+ * through one interface with two modes:
+ *  - `ssh`: ssh2 to the cluster's login node as the user's POSIX account, with the portal-managed
+ *    key; the operating system decides what the user may touch.
+ *  - `local`: the embedded default; the server's own OS account, under a per-user folder in the
+ *    data folder. For evaluation only, which is why it binds to loopback unless told otherwise.
+ *
+ * Paths given to these methods are absolute POSIX paths that the caller has already checked
+ * against the user's allowed roots (see paths.ts); implementations still refuse relative paths.
+ */
+
+/** The user as cluster access knows them: the portal user name is the POSIX account name. */
+export interface AccessUser {
+  /** Portal user id (keys are looked up by it). */
+  id: number;
+  /** POSIX account name. */
+  name: string;
+}
+
+export type FileKind = 'file' | 'dir' | 'link' | 'other';
+
+export interface FileStat {
+  name: string;
+  kind: FileKind;
+  /** Bytes (links: the link itself). */
+  size: number;
+  /** Milliseconds since the epoch. */
+  mtimeMs: number;
+  /** Permission bits and type bits as st_mode. */
+  mode: number;
+  /** Owner and group names when the mode can tell them, else numeric ids as text. */
+  owner: string;
+  group: string;
+  /** For links: where the link points (not resolved). */
+  target?: string;
+}
+
+export interface ReadRange {
+  /** First byte, inclusive. */
+  start?: number;
+  /** Last byte, inclusive. */
+  end?: number;
+}
+
+export interface WriteOptions {
+  /** Start writing at this offset of an existing file (resumed uploads); default: truncate. */
+  offset?: number;
+  /** Permission bits of a new file. */
+  mode?: number;
+}
+
+/**
+ * File operations as one user. One session serves many calls (ssh: one SFTP channel on the user's
+ * pooled connection); callers do not close it.
+ */
+export interface FileSession {
+  /** The user's home folder, absolute. */
+  home(): Promise<string>;
+  /** Entries of a folder without `.` and `..`, link entries not followed. */
+  list(dir: string): Promise<FileStat[]>;
+  /** Follows links. Throws FileAccessError('notFound') when absent. */
+  stat(path: string): Promise<FileStat>;
+  /** Does not follow links. */
+  lstat(path: string): Promise<FileStat>;
+  /** The canonical path with every link resolved; the path must exist. */
+  realpath(path: string): Promise<string>;
+  mkdir(path: string, mode?: number): Promise<void>;
+  /** Renames or moves; refuses to replace an existing target. */
+  rename(from: string, to: string): Promise<void>;
+  /** Copies a file or a folder tree (links copied as links). */
+  copy(from: string, to: string): Promise<void>;
+  /** Removes a file, a link, or a folder with everything in it. */
+  remove(path: string): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+  createReadStream(path: string, range?: ReadRange): Promise<Readable>;
+  createWriteStream(path: string, opts?: WriteOptions): Promise<Writable>;
+  /** Streams a folder as a gzip-compressed tar archive (entries relative to its parent). */
+  archive(dir: string): Promise<Readable>;
+  /** Names below `dir` (recursively) that contain `text`, case-insensitive; at most `limit`. */
+  search(dir: string, text: string, limit: number): Promise<string[]>;
+}
+
+/** An interactive terminal as one user. */
+export interface ShellSession {
+  readonly output: Readable;
+  write(data: string | Buffer): void;
+  resize(cols: number, rows: number): void;
+  /** Ends the shell; `exit` fires afterwards. */
+  close(): void;
+  onExit(listener: (code: number | null) => void): void;
+}
+
+export interface ShellOptions {
+  cols: number;
+  rows: number;
+  /** Folder to start in (already checked). */
+  cwd?: string;
+}
+
+export interface ClusterAccess {
+  readonly mode: 'local' | 'ssh';
+  /** Runs a program as the user (argv, never a shell string). `null` = the service identity. */
+  readonly commands: CommandRunner;
+  files(user: AccessUser): Promise<FileSession>;
+  shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession>;
+  /**
+   * Prepares the user's account on the cluster: the POSIX account where the cluster lets the
+   * portal create it, the home folder, and the given public keys in ~/.ssh/authorized_keys.
+   * Runs through the privileged service identity; idempotent.
+   */
+  provision(user: AccessUser, publicKeys: string[]): Promise<void>;
+  /** Closes pooled connections. */
+  close(): Promise<void>;
+}
+
+export type FileErrorReason =
+  'notFound' | 'exists' | 'denied' | 'notDir' | 'isDir' | 'notEmpty' | 'noSpace' | 'quota' | 'outsideRoots' | 'failed';
+
+/** A file operation failed for a reason the user can act on. */
+export class FileAccessError extends Error {
+  override readonly name = 'FileAccessError';
+  constructor(
+    readonly reason: FileErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The cluster's login node cannot be reached or refused the portal: the spec's
+ * 'ssh connection is error, please check if the net is available!' (connect) and 'ssh node failed'
+ * (authentication or channel).
+ */
+export class SshUnavailableError extends Error {
+  override readonly name = 'SshUnavailableError';
+  constructor(
+    readonly reason: 'connect' | 'node',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chownSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deleteFiles,
+  downloadFiles,
+  listFiles,
+  makeFile,
+  makeFolder,
+  readTextFile,
+  renameFile,
+  Role,
+  startUpload,
+  uploadStatus,
+  type FileEntry,
+} from '@portal/shared';
+import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+
+/*
+ * The key cases of the file service over real SSH: the dev cluster's login node on 127.0.0.1:2222
+ * (`bash scripts/dev-cluster start` as root), with PORTAL_TEST_SLURM=1. The portal users alice and
+ * bob are the POSIX accounts alice and bob; their portal keys are installed the way approval does.
+ * The roots include /home so that the operating system, not the portal, has to keep bob's files
+ * from alice.
+ */
+
+const enabled = process.env.PORTAL_TEST_SLURM === '1';
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+const hostFingerprint = (): string => {
+  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+};
+
+describe.runIf(enabled)('file service over ssh', () => {
+  let t: TestApp;
+  let alice: TestClient;
+  let bob: TestClient;
+  const installed: { name: string; line: string }[] = [];
+  const dir = `/home/alice/portal-files-test-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      clusters: [
+        {
+          id: 'dev',
+          name: 'Dev cluster',
+          access: {
+            mode: 'ssh',
+            roots: ['~', '/home'],
+            ssh: {
+              host: '127.0.0.1',
+              port: 2222,
+              hostKeyFingerprint: hostFingerprint(),
+              serviceKeyFile: '/etc/slurm/portal-service-key',
+            },
+          },
+        },
+      ],
+    });
+    alice = await signedIn(t.app, 'alice', Role.user);
+    bob = await signedIn(t.app, 'bob', Role.user);
+    for (const name of ['alice', 'bob']) {
+      const user = await t.app.services.usersRepo.findByName(name);
+      if (!user) throw new Error(name);
+      const key = await t.app.services.keys.ensurePortalKeyPair(user.id, name);
+      installed.push({ name, line: key.public_key.trim() });
+      expect(await t.app.services.provisioner.provision({ id: user.id, name })).toEqual([]);
+    }
+    expect((await alice.call(makeFolder, { body: { path: '/home/alice', name: dir.split('/').pop() as string } })).errCode).toBe(
+      0,
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync('/home/bob/portal-files-secret.txt', { force: true });
+    // The keys of this run leave authorized_keys again.
+    for (const { name, line } of installed) {
+      const file = `/home/${name}/.ssh/authorized_keys`;
+      const kept = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== line);
+      writeFileSync(file, kept.join('\n'));
+    }
+    await t?.close();
+  });
+
+  it('lists, creates, renames and deletes as the POSIX account', async () => {
+    expect((await alice.call(makeFile, { body: { path: dir, name: 'a.txt' } })).errCode).toBe(0);
+    expect((await alice.call(renameFile, { body: { from: `${dir}/a.txt`, to: `${dir}/b.txt` } })).errCode).toBe(0);
+    const listed = await alice.call(listFiles, { query: { path: dir } });
+    expect(listed.data.home).toBe('/home/alice');
+    const entry = (listed.data.list as FileEntry[]).find((e) => e.name === 'b.txt');
+    expect(entry).toMatchObject({ kind: 'file', size: 0, owner: 'alice' });
+    expect((await alice.call(deleteFiles, { body: { paths: [`${dir}/b.txt`] } })).errCode).toBe(0);
+    expect((await alice.call(listFiles, { query: { path: dir } })).data.total).toBe(0);
+  });
+
+  it('resumes an upload cut off mid-chunk and downloads byte ranges of it', async () => {
+    const data = randomBytes(1_500_000);
+    const up = (await alice.call(startUpload, { body: { path: dir, name: 'up.bin', size: data.length } })).data as {
+      uploadId: string;
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cut = 600_000;
+    const headers = (offset: number, length: number) => ({
+      cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': alice.csrf ?? '',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': length,
+      'upload-offset': String(offset),
+    });
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: `/efile/api/uploads/${up.uploadId}`,
+        headers: headers(0, data.length),
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(data.subarray(0, cut), () => setTimeout(() => req.destroy(), 500));
+    });
+    let offset = 0;
+    for (let i = 0; i < 100 && offset === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      offset = (await alice.call(uploadStatus, { params: { uploadId: up.uploadId } })).data.offset as number;
+    }
+    expect(offset).toBe(cut);
+    const rest = await t.app.inject({
+      method: 'PATCH',
+      url: `/efile/api/uploads/${up.uploadId}`,
+      headers: headers(cut, data.length - cut),
+      payload: data.subarray(cut),
+    });
+    expect(rest.json().data).toMatchObject({ done: true, offset: data.length });
+    const whole = await alice.raw('GET', downloadFiles.path, { query: { path: `${dir}/up.bin` } });
+    expect(sha(whole.rawPayload)).toBe(sha(data));
+    const part = await alice.raw('GET', downloadFiles.path, {
+      query: { path: `${dir}/up.bin` },
+      headers: { range: 'bytes=100-199' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(data.subarray(100, 200))).toBe(true);
+    const past = await alice.raw('GET', downloadFiles.path, {
+      query: { path: `${dir}/up.bin` },
+      headers: { range: `bytes=${data.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
+  }, 60_000);
+
+  it('refuses paths outside the roots and links that lead out, and audits them', async () => {
+    symlinkSync('/etc', `${dir}/etc`);
+    for (const path of ['/etc/passwd', `${dir}/etc/passwd`, '/home/alice/../../etc/passwd']) {
+      const res = await alice.call(readTextFile, { query: { path } });
+      expect(res.status, path).toBe(403);
+      expect(res.data.reason).toBe('pathOutsideRoots');
+    }
+    const lines = await t.app.services.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'files.pathRefused')
+      .execute();
+    expect(lines.map((l) => l.target)).toContain('files.readText /etc/passwd');
+  });
+
+  it("lets the operating system keep bob's files from alice", async () => {
+    writeFileSync('/home/bob/portal-files-secret.txt', 'bob only', { mode: 0o600 });
+    const bobUid = Number(readFileSync('/etc/passwd', 'utf8').match(/^bob:x:(\d+):/m)?.[1]);
+    chownSync('/home/bob/portal-files-secret.txt', bobUid, bobUid);
+    // Inside the configured roots, so only the OS stands in the way.
+    const read = await alice.call(readTextFile, { query: { path: '/home/bob/portal-files-secret.txt' } });
+    expect(read.status).toBe(403);
+    expect(read.data.reason).toBe('fileDenied');
+    const own = await bob.call(readTextFile, { query: { path: '/home/bob/portal-files-secret.txt' } });
+    expect(own.data.content).toBe('bob only');
+  });
+});

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShell, Role, type ShellSessionInfo } from '@portal/shared';
+import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { attachTerminal } from '../../test/terminal-client.js';
+
+/*
+ * The web shell over real SSH: the dev cluster's login node on 127.0.0.1:2222 (`bash
+ * scripts/dev-cluster start` as root), with PORTAL_TEST_SLURM=1. The portal user alice is the POSIX
+ * account alice; her portal key is installed the way approval does it.
+ */
+
+const enabled = process.env.PORTAL_TEST_SLURM === '1';
+
+const hostFingerprint = (): string => {
+  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+};
+
+describe.runIf(enabled)('web shell over ssh', () => {
+  let t: TestApp;
+  let alice: TestClient;
+  let keyLine = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      shell: { graceSeconds: 5 },
+      clusters: [
+        {
+          id: 'dev',
+          name: 'Dev cluster',
+          access: {
+            mode: 'ssh',
+            ssh: {
+              host: '127.0.0.1',
+              port: 2222,
+              hostKeyFingerprint: hostFingerprint(),
+              serviceKeyFile: '/etc/slurm/portal-service-key',
+            },
+          },
+        },
+      ],
+    });
+    alice = await signedIn(t.app, 'alice', Role.user);
+    const user = await t.app.services.usersRepo.findByName('alice');
+    if (!user) throw new Error('alice');
+    keyLine = (await t.app.services.keys.ensurePortalKeyPair(user.id, 'alice')).public_key.trim();
+    expect(await t.app.services.provisioner.provision({ id: user.id, name: 'alice' })).toEqual([]);
+  }, 60_000);
+
+  afterAll(async () => {
+    // This run's key leaves authorized_keys again.
+    const file = '/home/alice/.ssh/authorized_keys';
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== keyLine)
+        .join('\n'),
+    );
+    await t?.close();
+  });
+
+  it('runs as the POSIX account in the folder asked for, and survives a dropped socket', async () => {
+    const res = await alice.call(openShell, { body: { clusterId: 'dev', cwd: '/home/alice', cols: 80, rows: 24 } });
+    expect(res.errCode, res.errMsg).toBe(0);
+    const info = res.data as ShellSessionInfo;
+    expect(info).toMatchObject({ clusterId: 'dev', clusterName: 'Dev cluster', userName: 'alice' });
+
+    const term = await attachTerminal(t.app, alice, info.sessionId);
+    term.type('echo "who=$(whoami) at=$(pwd) n=$((6*7))"; export KEPT=ssh-$((1+1))\r');
+    await term.waitFor('who=alice at=/home/alice n=42', 20_000);
+    term.resize(120, 40);
+    term.type('stty size\r');
+    await term.waitFor('40 120');
+    const shown = term.bytes;
+    term.close();
+
+    const back = await attachTerminal(t.app, alice, info.sessionId, shown);
+    back.type('echo again-$KEPT\r');
+    await back.waitFor('again-ssh-2');
+    back.type('exit\r');
+    expect(await back.closed).toMatchObject({ code: 1000 });
+  }, 60_000);
+});

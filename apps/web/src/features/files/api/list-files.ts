@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { listFiles, type QueryOf } from '@portal/shared';
+import { api } from '../../../lib/api-client';
+
+/** Rows per server page: the most the paging contract allows, so a huge folder needs few calls. */
+export const FILES_PAGE_SIZE = 300;
+
+export type FolderView = Omit<NonNullable<QueryOf<typeof listFiles>>, 'pageStart' | 'pageLimit'>;
+
+/** A folder, read page by page as the table scrolls (server-side sort and filter). */
+export const folderQuery = (view: FolderView) =>
+  infiniteQueryOptions({
+    queryKey: ['files', 'list', view],
+    queryFn: ({ pageParam, signal }) =>
+      api(listFiles, { query: { ...view, pageStart: pageParam, pageLimit: FILES_PAGE_SIZE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+      return loaded < last.total && last.list.length > 0 ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useFolder = (view: FolderView) => useInfiniteQuery(folderQuery(view));

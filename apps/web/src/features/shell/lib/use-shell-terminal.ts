@@ -1,0 +1,96 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useEffect, useState, type RefObject } from 'react';
+import type { ShellSessionInfo } from '@portal/shared';
+import { openShellSession } from '../api/open-shell';
+import { installClipboardKeys } from './clipboard-keys';
+import { ShellConnection, type EndReason, type ShellState } from './shell-connection';
+
+export type ShellPhase =
+  | { state: 'opening' }
+  | { state: Exclude<ShellState, 'ended'>; info: ShellSessionInfo }
+  | { state: 'ended'; info: ShellSessionInfo; reason: EndReason; exitCode?: number | null }
+  | { state: 'failed'; error: unknown };
+
+/** Resizes come in bursts while a window edge is dragged: refit once they settle. */
+const RESIZE_DEBOUNCE_MS = 150;
+
+const THEME = { background: '#1e1e1e', foreground: '#d4d4d4', cursor: '#d4d4d4', selectionBackground: '#264f78' };
+
+/**
+ * An xterm.js terminal in `host`, wired to a new shell on the server: opened at the size the
+ * window allows, kept at that size, reconnected after drops. A new shell is a new mount (key).
+ */
+export const useShellTerminal = (
+  host: RefObject<HTMLDivElement | null>,
+  target: { clusterId?: string | undefined; cwd?: string | undefined },
+): ShellPhase => {
+  const [phase, setPhase] = useState<ShellPhase>({ state: 'opening' });
+  const { clusterId, cwd } = target;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const term = new Terminal({ cursorBlink: true, fontSize: 14, scrollback: 5000, theme: THEME });
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    term.open(el);
+    fit.fit();
+    term.focus();
+    installClipboardKeys(term);
+
+    const abort = new AbortController();
+    let conn: ShellConnection | null = null;
+    // What is typed while the shell is still being opened goes out once it is there.
+    const typedEarly: Uint8Array<ArrayBuffer>[] = [];
+    const encoder = new TextEncoder();
+    const type = (bytes: Uint8Array<ArrayBuffer>) => (conn ? conn.sendBytes(bytes) : typedEarly.push(bytes));
+    term.onData((data) => type(encoder.encode(data)));
+    // Some mouse reports are raw bytes, not text.
+    term.onBinary((data) => type(Uint8Array.from(data, (ch) => ch.charCodeAt(0))));
+    openShellSession({ clusterId, cwd, cols: term.cols, rows: term.rows }, abort.signal).then(
+      (info) => {
+        if (abort.signal.aborted) return;
+        document.title = `${info.userName}@${info.clusterName}`;
+        const c = new ShellConnection(info.sessionId, info.graceSeconds * 1000, {
+          output: (data) => term.write(data),
+          state: (state, end) =>
+            setPhase(
+              state === 'ended' ? { state, info, reason: end?.reason ?? 'gone', exitCode: end?.exitCode } : { state, info },
+            ),
+        });
+        conn = c;
+        term.onResize(({ cols, rows }) => c.resize(cols, rows));
+        c.resize(term.cols, term.rows);
+        c.start();
+        for (const bytes of typedEarly.splice(0)) c.sendBytes(bytes);
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) setPhase({ state: 'failed', error });
+      },
+    );
+
+    let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => fit.fit(), RESIZE_DEBOUNCE_MS);
+    };
+    const onOnline = () => conn?.retryNow();
+    // The terminal's box, not the window: it changes with the window and with anything laid out around it.
+    const observer = new ResizeObserver(onResize);
+    observer.observe(el);
+    window.addEventListener('online', onOnline);
+    return () => {
+      // Under React's development double-mount the first shell is left to its grace period.
+      abort.abort();
+      clearTimeout(resizeTimer);
+      observer.disconnect();
+      window.removeEventListener('online', onOnline);
+      conn?.dispose();
+      term.dispose();
+    };
+  }, [host, clusterId, cwd]);
+
+  return phase;
+};
