@@ -30,6 +30,10 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 "$chromium_path" --version
+# PuTTY's puttygen checks the .ppk key export; optional, installed when we can.
+if ! command -v puttygen >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq putty-tools >/dev/null || echo "putty-tools not installed: the puttygen check is skipped" >&2
+fi
 
 step "Build"
 npm run build

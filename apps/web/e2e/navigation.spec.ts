@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin } from './support/portal';
@@ -39,6 +40,7 @@ test('a viewer has no public-key import or private-key download; a user has both
   await expect(viewer.getByRole('menuitem', { name: 'Download tools' })).toBeVisible();
   await expect(viewer.getByRole('menuitem', { name: 'Import public key' })).toHaveCount(0);
   await expect(viewer.getByRole('menuitem', { name: 'Download private key' })).toHaveCount(0);
+  await expect(viewer.getByRole('menuitem', { name: 'PuTTY private key (.ppk)' })).toHaveCount(0);
   await viewer.close();
 
   const user = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -49,6 +51,12 @@ test('a viewer has no public-key import or private-key download; a user has both
   await expect(user.getByRole('menuitem', { name: 'Import public key' })).toBeVisible();
   // Role user gets no FAQ download (spec section 6).
   await expect(user.getByRole('menuitem', { name: 'FAQ' })).toHaveCount(0);
+  // The private key for PuTTY and WinSCP, in PuTTY's own format.
+  const download = user.waitForEvent('download');
+  await user.getByRole('menuitem', { name: 'PuTTY private key (.ppk)' }).click();
+  const ppk = await download;
+  expect(ppk.suggestedFilename()).toBe(`id_ed25519_user_${stamp}.ppk`);
+  expect(readFileSync((await ppk.path()) ?? '', 'utf8')).toMatch(/^PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\n/);
   await user.close();
 });
 

@@ -61,7 +61,8 @@ export const exportKey = defineContract({
   path: '/pageframe/main/exportKey.action',
   permission: 'keys:manage',
   tag: 'keys',
-  summary: "Download the account's private key (OpenSSH format)",
+  summary: "Download the account's private key: OpenSSH format, or PuTTY's .ppk with format=ppk",
+  query: z.object({ format: z.enum(['openssh', 'ppk']).optional().default('openssh') }),
   data: z.string(),
   response: 'file',
   // A download is a read, but handing out a private key is worth a line in the audit log.

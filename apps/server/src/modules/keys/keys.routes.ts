@@ -1,6 +1,7 @@
 import { deleteKey, exportKey, importKey, listKeys } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { KeysService } from './keys.service.js';
+import { toPpk } from './ppk.js';
 
 export const registerKeysRoutes = (
   kit: RouteKit,
@@ -22,12 +23,14 @@ export const registerKeysRoutes = (
     return {};
   });
 
-  kit.route(exportKey, async ({ auth, reply }) => {
+  kit.route(exportKey, async ({ auth, query, reply }) => {
     const pem = await keys.exportPrivateKey(auth.user.id, auth.user.userName);
+    const ppk = query.format === 'ppk';
+    const fileName = `id_ed25519_${auth.user.userName.replace(/[^A-Za-z0-9_.-]/g, '_')}${ppk ? '.ppk' : ''}`;
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="id_ed25519_${auth.user.userName.replace(/[^A-Za-z0-9_.-]/g, '_')}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .type('application/octet-stream')
-      .send(pem);
+      .send(ppk ? toPpk(pem) : pem);
   });
 };

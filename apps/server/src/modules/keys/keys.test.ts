@@ -157,6 +157,16 @@ describe('SSH keys', () => {
     const portal = (await keysOf(user)).find((k) => k.origin === 'portal');
     expect(portal?.fingerprint).toBe(fingerprintOf(row.public_key));
 
+    // The same key for PuTTY: a .ppk file whose public lines are the key on record.
+    const ppk = await user.raw('GET', `${exportKey.path}?format=ppk`);
+    expect(ppk.statusCode).toBe(200);
+    expect(ppk.headers['content-disposition']).toBe('attachment; filename="id_ed25519_key_user.ppk"');
+    expect(ppk.headers['cache-control']).toBe('no-store');
+    expect(ppk.body).toMatch(/^PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\n/);
+    const publicLines = /Public-Lines: \d+\n([\s\S]*?)\nPrivate-Lines/.exec(ppk.body)?.[1] ?? '';
+    expect(publicLines.replace(/\n/g, '')).toBe(row.public_key.split(' ')[1]);
+    expect((await user.raw('GET', `${exportKey.path}?format=pem`)).statusCode).toBe(400);
+
     // The same key every time, and never stored in clear.
     expect((await user.raw('GET', exportKey.path)).body).toBe(res.body);
     expect(row.private_key_enc).toMatch(/^v1:/);

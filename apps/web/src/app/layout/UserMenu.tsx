@@ -35,6 +35,7 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
       ? [
           { key: 'importKey', label: t('user.importKey') },
           { key: 'exportKey', label: t('user.exportKey') },
+          { key: 'exportKeyPpk', label: t('user.exportKeyPpk') },
         ]
       : []),
     ...(can('downloads:faq') ? [{ key: 'faq', label: t('user.faq') }] : []),
@@ -64,8 +65,10 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
     else if (key === 'about') setDialog('about');
     else if (key === 'downloadTools') setDialog('tools');
     else if (key === 'importKey') setDialog('importKey');
-    else if (key === 'exportKey')
-      downloadKey.mutate(undefined, { onSuccess: () => void message.success(t('user.exportKeyDone')) });
+    else if (key === 'exportKey' || key === 'exportKeyPpk')
+      downloadKey.mutate(key === 'exportKeyPpk' ? 'ppk' : 'openssh', {
+        onSuccess: () => void message.success(t('user.exportKeyDone')),
+      });
     else if (key === 'faq') downloadFaq.mutate();
     else if (key === 'logout') void logout();
   };
