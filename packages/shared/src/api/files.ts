@@ -92,6 +92,9 @@ export const searchFiles = defineContract({
   data: z.object({ list: z.array(z.string()), truncated: z.boolean() }),
 });
 
+const NewEntryBody = z.object({ clusterId, path: FilePath, name: FileName });
+const IntoFolderBody = z.object({ clusterId, paths: z.array(FilePath).min(1).max(1000), to: FilePath });
+
 export const makeFolder = defineContract({
   id: 'files.mkdir',
   method: 'POST',
@@ -99,7 +102,7 @@ export const makeFolder = defineContract({
   permission: 'files:write',
   tag: 'files',
   summary: 'Create a folder in a folder',
-  body: z.object({ clusterId, path: FilePath, name: FileName }),
+  body: NewEntryBody,
   data: Ok,
 });
 
@@ -110,7 +113,7 @@ export const makeFile = defineContract({
   permission: 'files:write',
   tag: 'files',
   summary: 'Create an empty file in a folder',
-  body: z.object({ clusterId, path: FilePath, name: FileName }),
+  body: NewEntryBody,
   data: Ok,
 });
 
@@ -132,7 +135,7 @@ export const copyFiles = defineContract({
   permission: 'files:write',
   tag: 'files',
   summary: 'Copy files or folders into a folder',
-  body: z.object({ clusterId, paths: z.array(FilePath).min(1).max(1000), to: FilePath }),
+  body: IntoFolderBody,
   data: Ok,
 });
 
@@ -143,7 +146,7 @@ export const moveFiles = defineContract({
   permission: 'files:write',
   tag: 'files',
   summary: 'Move files or folders into a folder',
-  body: z.object({ clusterId, paths: z.array(FilePath).min(1).max(1000), to: FilePath }),
+  body: IntoFolderBody,
   data: Ok,
 });
 

@@ -17,6 +17,7 @@ import {
   type FileEntry,
 } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 
 /*
  * The key cases of the file service over real SSH: the dev cluster's login node on 127.0.0.1:2222
@@ -28,11 +29,6 @@ import { createTestApp, signedIn, type TestApp, type TestClient } from '../../te
 
 const enabled = process.env.PORTAL_TEST_SLURM === '1';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-const hostFingerprint = (): string => {
-  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-};
 
 describe.runIf(enabled)('file service over ssh', () => {
   let t: TestApp;
@@ -47,16 +43,7 @@ describe.runIf(enabled)('file service over ssh', () => {
         {
           id: 'dev',
           name: 'Dev cluster',
-          access: {
-            mode: 'ssh',
-            roots: ['~', '/home'],
-            ssh: {
-              host: '127.0.0.1',
-              port: 2222,
-              hostKeyFingerprint: hostFingerprint(),
-              serviceKeyFile: '/etc/slurm/portal-service-key',
-            },
-          },
+          access: { ...devClusterSshAccess(), roots: ['~', '/home'] },
         },
       ],
     });
@@ -78,13 +65,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     rmSync(dir, { recursive: true, force: true });
     rmSync('/home/bob/portal-files-secret.txt', { force: true });
     // The keys of this run leave authorized_keys again.
-    for (const { name, line } of installed) {
-      const file = `/home/${name}/.ssh/authorized_keys`;
-      const kept = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== line);
-      writeFileSync(file, kept.join('\n'));
-    }
+    for (const { name, line } of installed) removeAuthorizedKey(name, line);
     await t?.close();
   });
 

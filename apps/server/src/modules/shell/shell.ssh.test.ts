@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShell, Role, type ShellSessionInfo } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 import { attachTerminal } from '../../test/terminal-client.js';
 
 /*
@@ -12,11 +11,6 @@ import { attachTerminal } from '../../test/terminal-client.js';
  */
 
 const enabled = process.env.PORTAL_TEST_SLURM === '1';
-
-const hostFingerprint = (): string => {
-  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-};
 
 describe.runIf(enabled)('web shell over ssh', () => {
   let t: TestApp;
@@ -30,15 +24,7 @@ describe.runIf(enabled)('web shell over ssh', () => {
         {
           id: 'dev',
           name: 'Dev cluster',
-          access: {
-            mode: 'ssh',
-            ssh: {
-              host: '127.0.0.1',
-              port: 2222,
-              hostKeyFingerprint: hostFingerprint(),
-              serviceKeyFile: '/etc/slurm/portal-service-key',
-            },
-          },
+          access: devClusterSshAccess(),
         },
       ],
     });
@@ -51,14 +37,7 @@ describe.runIf(enabled)('web shell over ssh', () => {
 
   afterAll(async () => {
     // This run's key leaves authorized_keys again.
-    const file = '/home/alice/.ssh/authorized_keys';
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== keyLine)
-        .join('\n'),
-    );
+    removeAuthorizedKey('alice', keyLine);
     await t?.close();
   });
 

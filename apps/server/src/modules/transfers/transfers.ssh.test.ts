@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTransfer, createTransfer, getTransfer, makeFolder, Role, type Transfer } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 
 /*
  * Across-center transfer with one side over real SSH (SFTP streams): the dev cluster's login node on
@@ -14,11 +15,6 @@ import { createTestApp, signedIn, type TestApp, type TestClient } from '../../te
 
 const enabled = process.env.PORTAL_TEST_SLURM === '1';
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-const hostFingerprint = (): string => {
-  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-};
 
 const settle = async (c: TestClient, id: number): Promise<Transfer> => {
   const until = Date.now() + 30_000;
@@ -47,15 +43,7 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
         {
           id: 'dev',
           name: 'Dev cluster',
-          access: {
-            mode: 'ssh',
-            ssh: {
-              host: '127.0.0.1',
-              port: 2222,
-              hostKeyFingerprint: hostFingerprint(),
-              serviceKeyFile: '/etc/slurm/portal-service-key',
-            },
-          },
+          access: devClusterSshAccess(),
         },
       ],
     });
@@ -76,15 +64,7 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
   afterAll(async () => {
     rmSync(remote, { recursive: true, force: true });
     rmSync(homes, { recursive: true, force: true });
-    const file = '/home/alice/.ssh/authorized_keys';
-    if (installed && existsSync(file))
-      writeFileSync(
-        file,
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() !== installed)
-          .join('\n'),
-      );
+    if (installed && existsSync('/home/alice/.ssh/authorized_keys')) removeAuthorizedKey('alice', installed);
     await t?.close();
   });
 

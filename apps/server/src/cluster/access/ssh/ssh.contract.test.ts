@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePortalKeyPair } from '../../../modules/keys/keys.service.js';
 import { expectReason, runAccessContract } from '../access-contract.js';
 import { SshUnavailableError } from '../types.js';
 import { SshClusterAccess, type SshAccessOptions } from './ssh-access.js';
+import { devClusterHostFingerprint } from '../../../test/dev-cluster-ssh.js';
 
 /*
  * The access contract over a real sshd: the dev cluster's login node on 127.0.0.1:2222
@@ -15,17 +14,12 @@ import { SshClusterAccess, type SshAccessOptions } from './ssh-access.js';
 const enabled = process.env.PORTAL_TEST_SLURM === '1';
 const SERVICE_KEY = '/etc/slurm/portal-service-key';
 
-const hostFingerprint = (): string => {
-  const blob = Buffer.from(readFileSync('/etc/ssh/ssh_host_ed25519_key.pub', 'utf8').split(' ')[1] ?? '', 'base64');
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-};
-
 const keys = new Map<string, string>();
 
 const options = (over: Partial<SshAccessOptions> = {}): SshAccessOptions => ({
   host: '127.0.0.1',
   port: 2222,
-  hostKeyFingerprint: hostFingerprint(),
+  hostKeyFingerprint: devClusterHostFingerprint(),
   idleSeconds: 600,
   connectTimeoutSeconds: 5,
   serviceUser: 'root',
