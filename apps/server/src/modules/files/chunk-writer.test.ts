@@ -63,4 +63,52 @@ describe('writeChunk', () => {
     expect((r.error as { code?: string }).code).toBe('ENOSPC');
     expect(r.aborted).toBe(false);
   });
+
+  it('leaves the destination open and without its listeners, ready for the next chunk', async () => {
+    const { dst, stored } = sink();
+    const before = ['error', 'drain', 'close'].map((e) => dst.listenerCount(e));
+    for (const text of ['one,', 'two']) {
+      const src = new PassThrough();
+      const done = writeChunk(src, dst, 100);
+      src.end(Buffer.from(text));
+      expect(await done).toMatchObject({ written: text.length, error: null });
+    }
+    expect(dst.writable).toBe(true);
+    expect(['error', 'drain', 'close'].map((e) => dst.listenerCount(e))).toEqual(before);
+    expect(stored().toString()).toBe('one,two');
+  });
+
+  it('waits for every write to be acknowledged before answering', async () => {
+    const acks: (() => void)[] = [];
+    const dst = new Writable({
+      highWaterMark: 1024 * 1024,
+      write(_chunk: Buffer, _enc, cb) {
+        acks.push(() => cb());
+      },
+    });
+    const src = new PassThrough();
+    let answered = false;
+    const done = writeChunk(src, dst, 100).then((r) => {
+      answered = true;
+      return r;
+    });
+    src.end(Buffer.from('abc'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    acks.forEach((ack) => ack());
+    expect((await done).written).toBe(3);
+  });
+
+  it('fails the chunk when the destination closes under it', async () => {
+    const dst = new Writable({ write: () => undefined });
+    const src = new PassThrough();
+    const done = writeChunk(src, dst, 100);
+    src.write(Buffer.from('abc'));
+    await new Promise((r) => setTimeout(r, 10));
+    dst.destroy();
+    src.end();
+    const r = await done;
+    expect(r.written).toBe(0);
+    expect(r.error).toBeTruthy();
+  });
 });

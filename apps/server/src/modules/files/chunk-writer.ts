@@ -34,25 +34,40 @@ export interface ChunkResult {
  * the destination acknowledged (write callbacks), so a chunk cut off midway keeps exactly what
  * arrived and the next chunk can start there. After a failure or past `limit` the rest of the body
  * is read and dropped rather than the connection cut, so the client still gets the answer.
+ *
+ * The destination stays open (an upload keeps one writer across its chunks): the result comes once
+ * the body ended and every accepted write was acknowledged, and no listener is left behind on it.
  */
 export const writeChunk = (src: Readable, dst: Writable, limit: number): Promise<ChunkResult> =>
   new Promise<ChunkResult>((resolve) => {
     const r: ChunkResult = { written: 0, aborted: false, overflow: false, error: null };
     let accepted = 0;
-    let settled = false;
-    const fail = (err: unknown) => {
+    let pending = 0;
+    let ended: boolean | null = null;
+    const finish = () => {
+      if (ended === null || (pending > 0 && !r.error)) return;
+      dst.off('error', fail).off('drain', resume).off('close', onClose);
+      r.aborted = ended;
+      resolve(r);
+    };
+    function fail(err: unknown) {
       r.error ??= err;
       src.resume();
-    };
+      finish();
+    }
+    function resume() {
+      src.resume();
+    }
+    // A destination that closes without an error (a remote writer gone) fails the chunk too.
+    function onClose() {
+      if (!dst.writableFinished) fail(r.error ?? new Error('the file writer closed'));
+    }
     const settle = (aborted: boolean) => {
-      if (settled) return;
-      settled = true;
-      r.aborted = aborted;
-      endWritable(dst)
-        .catch(fail)
-        .finally(() => resolve(r));
+      if (ended !== null) return;
+      ended = aborted;
+      finish();
     };
-    dst.on('error', fail);
+    dst.on('error', fail).on('drain', resume).on('close', onClose);
     src.on('data', (chunk: Buffer) => {
       if (r.error || r.overflow) return;
       let piece = chunk;
@@ -63,14 +78,14 @@ export const writeChunk = (src: Readable, dst: Writable, limit: number): Promise
       accepted += piece.length;
       const n = piece.length;
       if (n === 0) return;
+      pending += 1;
       const more = dst.write(piece, (err) => {
+        pending -= 1;
         if (err) fail(err);
         else r.written += n;
+        finish();
       });
-      if (!more) {
-        src.pause();
-        dst.once('drain', () => src.resume());
-      }
+      if (!more) src.pause();
     });
     src.on('end', () => settle(false));
     src.on('error', () => settle(true));

@@ -47,6 +47,7 @@ export const registerFilesRoutes = async (app: FastifyInstance, s: Services) => 
   };
   const files = new FilesService(targets);
   const uploads = new UploadsService(s.db, files, s.clock);
+  app.addHook('onClose', () => uploads.close());
   const tokens = new UserAuthTokensService(s.db, s.clock);
 
   await app.register(async (scope) => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chownSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,49 @@ describe.runIf(enabled)('file service over ssh', () => {
       headers: { range: `bytes=${data.length}-` },
     });
     expect(past.statusCode).toBe(416);
+  }, 60_000);
+
+  it('keeps one remote writer across chunks, and after losing it resumes where the file really ends', async () => {
+    const data = randomBytes(1_000_000);
+    const up = (await alice.call(startUpload, { body: { path: dir, name: 'kept.bin', size: data.length } })).data as {
+      uploadId: string;
+    };
+    const patch = (from: number, to: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/efile/api/uploads/${up.uploadId}`,
+        headers: {
+          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-xsrf-token': alice.csrf ?? '',
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(from),
+        },
+        payload: data.subarray(from, to),
+      });
+    // This upload's dd processes only: other test files may run dd as alice at the same time.
+    const ddOfThis = ['-u', 'alice', '-f', `^dd of=${dir}/.kept.bin.portal-upload-`];
+    const writers = () => execFileSync('pgrep', ['-c', ...ddOfThis], { encoding: 'utf8' }).trim();
+    expect((await patch(0, 300_000)).json().data.offset).toBe(300_000);
+    expect((await patch(300_000, 600_000)).json().data.offset).toBe(600_000);
+    // Two chunks, one writer: the same dd waits for the next chunk.
+    expect(writers()).toBe('1');
+
+    // The writer dies, and the file lost bytes it had counted (as when a connection breaks).
+    execFileSync('pkill', ['-KILL', ...ddOfThis]);
+    const temp = readdirSync(dir).find((n) => n.startsWith('.kept.bin.portal-upload-'));
+    expect(temp).toBeDefined();
+    await new Promise((r) => setTimeout(r, 300));
+    truncateSync(`${dir}/${temp}`, 250_000);
+
+    const refused = await patch(600_000, data.length);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data.offset).toBe(250_000);
+    expect((await alice.call(uploadStatus, { params: { uploadId: up.uploadId } })).data.offset).toBe(250_000);
+    expect((await patch(250_000, data.length)).json().data).toMatchObject({ done: true, offset: data.length });
+    const whole = await alice.raw('GET', downloadFiles.path, { query: { path: `${dir}/kept.bin` } });
+    expect(sha(whole.rawPayload)).toBe(sha(data));
+    // The finished upload's writer ended with it.
+    expect(() => writers()).toThrow();
   }, 60_000);
 
   it('refuses paths outside the roots and links that lead out, and audits them', async () => {

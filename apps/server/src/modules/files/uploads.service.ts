@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
 import { endWritable, writeChunk } from './chunk-writer.js';
+import { UploadWriters } from './upload-writers.js';
 import { toAppError, viaFiles } from './file-errors.js';
 import type { FilesService, Opened } from './files.service.js';
 
@@ -59,12 +60,13 @@ const exists = (session: FileSession, path: string) =>
 
 /**
  * Resumable uploads: the bytes go into a hidden file next to the target, chunk by chunk at the
- * offset the database remembers; the last chunk renames it into place. A dropped connection loses
- * only what never arrived.
+ * offset the database remembers, through one writer kept open across the chunks; the last chunk
+ * renames it into place. A dropped connection loses only what never arrived.
  */
 export class UploadsService {
   /** Uploads with a chunk being written: a second writer at the same offset would interleave. */
   private readonly busy = new Set<string>();
+  private readonly writers = new UploadWriters();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -124,15 +126,22 @@ export class UploadsService {
 
   async chunk(user: AccessUser, uploadId: string, c: Chunk): Promise<UploadState> {
     const row = await this.row(user, uploadId);
-    const received = Number(row.received);
-    if (
-      isDone(row) ||
-      c.offset === undefined ||
-      !/^\d+$/.test(c.offset) ||
-      Number(c.offset) !== received ||
-      this.busy.has(row.id)
-    )
-      throw offsetMismatch(received);
+    if (isDone(row) || this.busy.has(row.id)) throw offsetMismatch(Number(row.received));
+    this.busy.add(row.id);
+    try {
+      const o = await this.files.open(user, row.cluster_id);
+      return await viaFiles(() => this.write(o, row, c));
+    } finally {
+      this.busy.delete(row.id);
+    }
+  }
+
+  /** Writes one chunk through the upload's kept writer (or a new one at the file's real end). */
+  private async write(o: Opened, row: UploadRow, c: Chunk): Promise<UploadState> {
+    let received = Number(row.received);
+    let out = await this.writers.take(row.id, received);
+    if (!out) received = await this.reconcile(o, row);
+    if (c.offset === undefined || !/^\d+$/.test(c.offset) || Number(c.offset) !== received) throw offsetMismatch(received);
     const room = Number(row.size) - received;
     if (c.length !== undefined && c.length > UPLOAD_CHUNK_MAX_BYTES)
       throw new AppError(ErrCode.FILE_TOO_LARGE, 'chunkTooLarge', `A chunk may hold at most ${UPLOAD_CHUNK_MAX_BYTES} bytes`, {
@@ -140,29 +149,49 @@ export class UploadsService {
         extra: { max: UPLOAD_CHUNK_MAX_BYTES },
       });
     if (c.length !== undefined && c.length > room) throw tooLong(received, room);
-
-    this.busy.add(row.id);
-    try {
-      const o = await this.files.open(user, row.cluster_id);
-      const result = await viaFiles(async () => {
-        const temp = await o.guard.check(row.temp_path);
-        const out = await o.session.createWriteStream(temp, { offset: received });
-        return writeChunk(c.body, out, Math.min(room, UPLOAD_CHUNK_MAX_BYTES));
-      });
-      const now = received + result.written;
-      await this.db
-        .updateTable('uploads')
-        .set({ received: now, updated_at: this.clock.now() })
-        .where('id', '=', row.id)
-        .execute();
-      const updated = { ...row, received: now };
-      if (result.error) throw toAppError(result.error) ?? result.error;
-      if (result.overflow) throw tooLong(now, Number(row.size) - now);
-      if (!result.aborted && now === Number(row.size)) return await viaFiles(() => this.complete(o, updated));
-      return stateOf(updated);
-    } finally {
-      this.busy.delete(row.id);
+    if (!out) {
+      out = await o.session.createWriteStream(await o.guard.check(row.temp_path), { offset: received });
+      this.writers.add(row.id, out, received);
     }
+
+    const result = await writeChunk(c.body, out, Math.min(room, UPLOAD_CHUNK_MAX_BYTES));
+    const now = received + result.written;
+    this.writers.advance(row.id, now);
+    await this.setReceived(row.id, now);
+    const failure = this.writers.failure(row.id) ?? result.error;
+    if (failure) {
+      this.writers.discard(row.id);
+      throw toAppError(failure) ?? failure;
+    }
+    if (result.overflow) throw tooLong(now, Number(row.size) - now);
+    if (result.aborted || now < Number(row.size)) return stateOf({ ...row, received: now });
+
+    // The last byte arrived: the writer ends (the remote dd exits) and the file must hold it all.
+    await this.writers.finish(row.id);
+    const stored = await this.reconcile(o, row, now);
+    if (stored !== now) throw offsetMismatch(stored);
+    return this.complete(o, { ...row, received: now });
+  }
+
+  /**
+   * How many bytes the temporary file really holds, when no writer of this process is open on it:
+   * a writer that broke (or a server that stopped) can have counted bytes that never reached the
+   * file. The database learns the lower figure; the client resumes there (409 with the offset).
+   */
+  private async reconcile(o: Opened, row: UploadRow, counted = Number(row.received)): Promise<number> {
+    const size = (await o.session.stat(await o.guard.check(row.temp_path))).size;
+    if (size >= counted) return counted;
+    await this.setReceived(row.id, size);
+    return size;
+  }
+
+  private async setReceived(id: string, received: number): Promise<void> {
+    await this.db.updateTable('uploads').set({ received, updated_at: this.clock.now() }).where('id', '=', id).execute();
+  }
+
+  /** Ends the writers kept between chunks (server shutdown), so what they accepted is stored. */
+  close(): Promise<void> {
+    return this.writers.closeAll();
   }
 
   async cancel(user: AccessUser, uploadId: string): Promise<string> {
@@ -173,6 +202,7 @@ export class UploadsService {
       await this.forget(row.id);
       return posix.join(row.dir, row.name);
     }
+    this.writers.discard(row.id);
     const o = await this.files.open(user, row.cluster_id);
     await viaFiles(async () => {
       const temp = await o.guard.check(row.temp_path, { follow: false });
@@ -219,6 +249,7 @@ export class UploadsService {
       .execute();
     for (const row of stale) {
       if (this.busy.has(row.id)) continue;
+      this.writers.discard(row.id);
       if (!isDone(row))
         try {
           const o = await this.files.open({ id: Number(row.user_id), name: row.user_name }, row.cluster_id);

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import type { ClientChannel, PseudoTtyOptions } from 'ssh2';
 import { CommandFailedError, type CommandResult, type RunOptions } from '../command-runner.js';
+import { SshUnavailableError } from '../types.js';
 import { fromStderr } from '../errors.js';
 import { toSshUnavailable } from './ssh-errors.js';
 import type { SshConnection } from './ssh-pool.js';
@@ -109,12 +110,14 @@ export const execWritable = async (conn: SshConnection, command: string, what: s
   channel.stderr.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4096)));
   channel.resume();
   const closed = new Promise<void>((resolve) => channel.once('close', () => resolve()));
-  return new Writable({
+  let ending = false;
+  const out = new Writable({
     write(chunk: Buffer, _enc, cb) {
       if (channel.write(chunk)) cb();
       else channel.once('drain', () => cb());
     },
     final(cb) {
+      ending = true;
       channel.end();
       void closed.then(() => cb(exitCode() === 0 ? null : fromStderr(stderr, what)));
     },
@@ -123,4 +126,12 @@ export const execWritable = async (conn: SshConnection, command: string, what: s
       cb(err);
     },
   });
+  // The command gone before its input ended (killed, connection lost): bytes it accepted may be
+  // lost, so the writer fails instead of swallowing more. Without a reason on stderr it counts as
+  // the node failing (the client retries).
+  void closed.then(() => {
+    if (ending || out.destroyed) return;
+    out.destroy(stderr ? fromStderr(stderr, what) : new SshUnavailableError('node', `${what}: the command ended early`));
+  });
+  return out;
 };
