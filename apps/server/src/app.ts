@@ -158,7 +158,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerUsersRoutes(kit, services.users);
   registerAuditRoutes(kit, services.audit);
   registerSettingsRoutes(kit, services.settings);
-  registerKeysRoutes(kit, services.keys, (user) => services.provisioner.provision(user));
+  registerKeysRoutes(kit, services.keys, (user, revoked) => services.provisioner.provision(user, revoked));
   registerDownloadRoutes(kit, config);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
   registerJobViewRoutes(kit, services.jobView);

@@ -21,14 +21,18 @@ export interface ProvisionerDeps {
 export class UserProvisioner {
   constructor(private readonly d: ProvisionerDeps) {}
 
-  /** Never throws; answers the ids of the clusters that failed. */
-  async provision(user: AccessUser): Promise<string[]> {
+  /**
+   * Never throws; answers the ids of the clusters that failed. `revoked`: key lines the user just
+   * deleted, removed from authorized_keys (a cluster that fails keeps them until an administrator
+   * acts on the audit line).
+   */
+  async provision(user: AccessUser, revoked: string[] = []): Promise<string[]> {
     const keys = await this.d.publicKeysOf(user.id);
     const failed: string[] = [];
     await Promise.all(
       [...this.d.access].map(async ([clusterId, access]) => {
         try {
-          await access.provision(user, keys);
+          await access.provision(user, keys, revoked);
         } catch (err) {
           failed.push(clusterId);
           this.d.log.error({ err, user: user.name, cluster: clusterId }, 'provisioning the user on the cluster failed');

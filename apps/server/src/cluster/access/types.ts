@@ -109,10 +109,11 @@ export interface ClusterAccess {
   shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession>;
   /**
    * Prepares the user's account on the cluster: the POSIX account where the cluster lets the
-   * portal create it, the home folder, and the given public keys in ~/.ssh/authorized_keys.
-   * Runs through the privileged service identity; idempotent.
+   * portal create it, the home folder, and the given public keys in ~/.ssh/authorized_keys;
+   * `revoked` keys (deleted in the portal) leave it. Runs through the privileged service identity;
+   * idempotent.
    */
-  provision(user: AccessUser, publicKeys: string[]): Promise<void>;
+  provision(user: AccessUser, publicKeys: string[], revoked?: string[]): Promise<void>;
   /** Closes pooled connections. */
   close(): Promise<void>;
 }

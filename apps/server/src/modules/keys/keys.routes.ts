@@ -6,8 +6,8 @@ import { toPpk } from './ppk.js';
 export const registerKeysRoutes = (
   kit: RouteKit,
   keys: KeysService,
-  /** Appends the user's keys on the clusters (cluster access provisioning); never throws. */
-  provision: (user: { id: number; name: string }) => Promise<unknown> = () => Promise.resolve(),
+  /** Installs the user's keys on the clusters and removes `revoked` ones; never throws. */
+  provision: (user: { id: number; name: string }, revoked?: string[]) => Promise<unknown> = () => Promise.resolve(),
 ) => {
   kit.route(importKey, async ({ auth, body, req }) => {
     req.auditInfo.target = body.rsaKeyName;
@@ -19,7 +19,10 @@ export const registerKeysRoutes = (
   kit.route(listKeys, ({ auth }) => keys.list(auth.user.id));
 
   kit.route(deleteKey, async ({ auth, body, req }) => {
-    req.auditInfo.target = await keys.deleteImported(auth.user.id, body.id);
+    const deleted = await keys.deleteImported(auth.user.id, body.id);
+    req.auditInfo.target = deleted.name;
+    // The key stops opening the clusters too, not only the portal's list.
+    await provision({ id: auth.user.id, name: auth.user.userName }, [deleted.line]);
     return {};
   });
 

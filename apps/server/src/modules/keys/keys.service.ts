@@ -129,16 +129,17 @@ export class KeysService {
     return fingerprint;
   }
 
-  async deleteImported(userId: number, id: number): Promise<string> {
+  /** Deletes an imported key; answers its name and its authorized_keys line (to revoke it). */
+  async deleteImported(userId: number, id: number): Promise<{ name: string; line: string }> {
     const row = await this.db
       .selectFrom('user_keys')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'public_key'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('origin', '=', 'imported')
       .executeTakeFirst();
     if (!row) throw notFound();
     await this.db.deleteFrom('user_keys').where('id', '=', id).execute();
-    return row.name;
+    return { name: row.name, line: row.public_key.trim() };
   }
 }

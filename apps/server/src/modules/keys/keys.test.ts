@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ssh2 from 'ssh2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteKey, exportKey, importKey, listKeys, Role, type PublicKey } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { generatePortalKeyPair } from './keys.service.js';
@@ -122,7 +122,11 @@ describe('SSH keys', () => {
     const key = newKey();
     await user.call(importKey, { body: { rsaKeyName: 'to_delete', rsaKeyContent: key.public } });
     const mine = (await keysOf(user)).find((k) => k.name === 'to_delete') as PublicKey;
+    const provision = vi.spyOn(t.app.services.provisioner, 'provision');
     expect((await user.call(deleteKey, { body: { id: mine.id } })).errCode).toBe(0);
+    // The clusters are told to revoke exactly this key.
+    expect(provision).toHaveBeenCalledWith(expect.objectContaining({ name: 'key_user' }), [key.public.trim()]);
+    provision.mockRestore();
     expect((await keysOf(user)).some((k) => k.name === 'to_delete')).toBe(false);
     expect((await user.call(deleteKey, { body: { id: mine.id } })).status).toBe(404);
 

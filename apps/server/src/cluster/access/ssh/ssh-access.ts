@@ -58,17 +58,16 @@ export class SshClusterAccess implements ClusterAccess {
     return openSshShell(await this.connection(user.name), opts);
   }
 
-  async provision(user: AccessUser, publicKeys: string[]): Promise<void> {
+  async provision(user: AccessUser, publicKeys: string[], revoked: string[] = []): Promise<void> {
     const name = assertPosixName(user.name);
     const keys = publicKeys.map((k) => k.trim()).filter(Boolean);
     if (keys.some((k) => /[\r\n\0]/.test(k))) throw new Error('a public key must be one line');
+    // A blob the user still holds under another entry stays.
+    const kept = new Set(keys.map(keyBlob));
+    const revoke = revoked.map(keyBlob).filter((b) => !kept.has(b));
     const cmd = shellQuote(['sh', '-c', PROVISION_SCRIPT, 'sh', name, this.o.createAccounts ? '1' : '0']);
-    const r = await execCollect(
-      await this.service(),
-      cmd,
-      { input: keys.map((k) => `${k}\n`).join(''), timeoutMs: 60_000 },
-      'provision',
-    );
+    const input = [...keys, ...revoke.map((b) => `-${b}`)].map((line) => `${line}\n`).join('');
+    const r = await execCollect(await this.service(), cmd, { input, timeoutMs: 60_000 }, 'provision');
     if (r.code !== 0) throw new Error(`provisioning ${name} failed (exit ${r.code}): ${r.stderr.trim().slice(0, 500)}`);
   }
 
@@ -105,3 +104,11 @@ export class SshClusterAccess implements ClusterAccess {
     return known;
   }
 }
+
+/** The base64 key blob of an OpenSSH public key line (the word after the type). */
+export const keyBlob = (line: string): string => {
+  const words = line.trim().split(/\s+/);
+  const blob = words.find((w, i) => i > 0 && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(w) && /^(ssh|ecdsa|sk)-/.test(words[i - 1] ?? ''));
+  if (!blob) throw new Error('not an OpenSSH public key line');
+  return blob;
+};

@@ -1,8 +1,9 @@
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePortalKeyPair } from '../../../modules/keys/keys.service.js';
 import { expectReason, runAccessContract } from '../access-contract.js';
 import { SshUnavailableError } from '../types.js';
-import { SshClusterAccess, type SshAccessOptions } from './ssh-access.js';
+import { keyBlob, SshClusterAccess, type SshAccessOptions } from './ssh-access.js';
 import { devClusterHostFingerprint } from '../../../test/dev-cluster-ssh.js';
 
 /*
@@ -162,6 +163,36 @@ runAccessContract(
     const words = ["it's", '$(id)', 'a b', 'line\nbreak', '`x`', '*'];
     const r = await access.commands.run('alice', ['printf', '%s\\0', ...words], { cwd: '/tmp' });
     expect(r.stdout.split('\0').slice(0, -1)).toEqual(words);
+  });
+
+  it('revokes a deleted key: every line holding it leaves, the other keys stay and still log in', async () => {
+    const revokee = generatePortalKeyPair('alice@portal-revoke-test');
+    const file = '/home/alice/.ssh/authorized_keys';
+    await access.provision({ id: 1, name: 'alice' }, [revokee.public]);
+    // The user added the same key again by hand, with options in front.
+    appendFileSync(file, `no-pty,no-port-forwarding ${revokee.public.trim().replace('portal-revoke-test', 'by-hand')}\n`);
+    const asRevokee = new SshClusterAccess(options({ privateKeyOf: () => Promise.resolve(revokee.private) }));
+    expect((await asRevokee.commands.run('alice', ['whoami'])).stdout.trim()).toBe('alice');
+    await asRevokee.close();
+
+    const blob = keyBlob(revokee.public);
+    expect(readFileSync(file, 'utf8').split(blob).length - 1).toBe(2);
+    await access.provision({ id: 1, name: 'alice' }, [], [revokee.public]);
+    expect(readFileSync(file, 'utf8')).not.toContain(blob);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await access.commands.run('alice', ['whoami'])).stdout.trim()).toBe('alice');
+    const refused = new SshClusterAccess(options({ privateKeyOf: () => Promise.resolve(revokee.private) }));
+    await expect(refused.commands.run('alice', ['true'])).rejects.toMatchObject({ reason: 'node' });
+    await refused.close();
+  });
+
+  it('keeps a revoked key that is still among the keys to install', async () => {
+    const both = generatePortalKeyPair('alice@portal-revoke-test');
+    const file = '/home/alice/.ssh/authorized_keys';
+    await access.provision({ id: 1, name: 'alice' }, [both.public], [both.public]);
+    expect(readFileSync(file, 'utf8')).toContain(keyBlob(both.public));
+    await access.provision({ id: 1, name: 'alice' }, [], [both.public]);
+    expect(readFileSync(file, 'utf8')).not.toContain(keyBlob(both.public));
   });
 
   it('refuses to provision a name that is not a POSIX account name', async () => {
