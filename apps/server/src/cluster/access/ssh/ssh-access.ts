@@ -5,7 +5,7 @@ import { type IdNames, parseIdFile } from '../listing.js';
 import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession } from '../types.js';
 import { PROVISION_SCRIPT } from './provision-script.js';
 import { commandLine, execCollect } from './ssh-exec.js';
-import { SshFileSession } from './ssh-files.js';
+import { lookupHome, SshFileSession } from './ssh-files.js';
 import { type PoolOptions, type SshConnection, SshPool } from './ssh-pool.js';
 import { openSshShell } from './ssh-shell.js';
 import { shellQuote } from './shell-quote.js';
@@ -33,6 +33,8 @@ export class SshClusterAccess implements ClusterAccess {
   readonly pool: SshPool;
   /** uid/gid names per connection: the node's accounts, looked up only for ids seen. */
   private readonly names = new WeakMap<SshConnection, IdNames>();
+  /** The login folder per connection: a new connection (after idle or a drop) asks again. */
+  private readonly homes = new WeakMap<SshConnection, Promise<string>>();
 
   constructor(private readonly o: SshAccessOptions) {
     this.pool = new SshPool(o);
@@ -51,7 +53,19 @@ export class SshClusterAccess implements ClusterAccess {
     return new SshFileSession(
       () => this.connection(name),
       (conn, uids, gids) => this.idNames(conn, uids, gids),
+      (conn) => this.homeOf(conn),
     );
+  }
+
+  private homeOf(conn: SshConnection): Promise<string> {
+    let home = this.homes.get(conn);
+    if (!home) {
+      home = lookupHome(conn);
+      this.homes.set(conn, home);
+      // A failed lookup is not kept: the next request asks again.
+      home.catch(() => this.homes.delete(conn));
+    }
+    return home;
   }
 
   async shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession> {

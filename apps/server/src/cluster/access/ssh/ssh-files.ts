@@ -19,27 +19,31 @@ const globLiteral = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 const call = <T>(path: string, fn: (cb: (err: Error | null | undefined, v: T) => void) => void): Promise<T> =>
   new Promise<T>((resolve, reject) => fn((err, v) => (err ? reject(sftpError(err, path)) : resolve(v))));
 
+/** The login folder is where SFTP starts: realpath('.') is the home. */
+export const lookupHome = async (conn: SshConnection): Promise<string> => {
+  const s = await conn.sftp();
+  return call<string>('~', (cb) => s.realpath('.', cb));
+};
+
 /**
  * Files as the user over their pooled SSH connection: single-entry operations over SFTP; listing,
  * copy, remove, archive and search run fixed programs (find, cp, rm, tar) over exec, with every
  * argument quoted by shellQuote. The sshd's account rights decide what succeeds.
  */
 export class SshFileSession implements FileSession {
-  private homeDir?: Promise<string>;
-
   constructor(
     private readonly conn: () => Promise<SshConnection>,
     private readonly names: (conn: SshConnection, uids: number[], gids: number[]) => Promise<IdNames>,
+    /** The login folder, looked up once per connection (lookupHome) rather than per request. */
+    private readonly homeOf: (conn: SshConnection) => Promise<string> = lookupHome,
   ) {}
 
   private async sftp(): Promise<SFTPWrapper> {
     return (await this.conn()).sftp();
   }
 
-  home(): Promise<string> {
-    // The login folder is where SFTP starts: realpath('.') is the home.
-    this.homeDir ??= this.sftp().then((s) => call<string>('~', (cb) => s.realpath('.', cb)));
-    return this.homeDir;
+  async home(): Promise<string> {
+    return this.homeOf(await this.conn());
   }
 
   async list(dir: string): Promise<FileStat[]> {
