@@ -88,6 +88,12 @@ export const runAccessContract = (name: string, setup: () => Promise<AccessFixtu
       await expectReason(files.stat(`${root}/links/missing`), 'notFound');
     });
 
+    it('makes a link with the given text, and refuses a name that exists', async () => {
+      await files.symlink('../somewhere/else', `${root}/made-link`);
+      expect(await files.lstat(`${root}/made-link`)).toMatchObject({ kind: 'link', target: '../somewhere/else' });
+      await expectReason(files.symlink('x', `${root}/made-link`), 'exists');
+    });
+
     it('makes folders and refuses to rename onto an existing name', async () => {
       await files.mkdir(`${root}/mv`);
       await expectReason(files.mkdir(`${root}/mv`), 'exists');

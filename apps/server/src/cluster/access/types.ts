@@ -76,6 +76,11 @@ export interface FileSession {
   /** Removes a file, a link, or a folder with everything in it. */
   remove(path: string): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
+  /**
+   * Makes a link at `path` whose text is `target`, unchecked: a link is only a name, and every
+   * path that follows one is checked against the roots after resolving it. Refuses an existing name.
+   */
+  symlink(target: string, path: string): Promise<void>;
   createReadStream(path: string, range?: ReadRange): Promise<Readable>;
   createWriteStream(path: string, opts?: WriteOptions): Promise<Writable>;
   /** Streams a folder as a gzip-compressed tar archive (entries relative to its parent). */

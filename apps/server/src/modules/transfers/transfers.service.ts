@@ -46,13 +46,15 @@ export interface TransfersDeps {
   log: { warn(obj: unknown, msg: string): void };
 }
 
-/** One thing to copy: a folder to create or a file to stream, in walk order (parents first). */
+/** One thing to copy: a folder to create, a file to stream or a link to remake, in walk order (parents first). */
 interface Item {
-  kind: 'dir' | 'file';
+  kind: 'dir' | 'file' | 'link';
   src: string;
   dest: string;
   size: number;
   mode: number;
+  /** A link's text, copied unchanged. */
+  target?: string;
 }
 
 const refused = (reason: 'transferDisabled' | 'sameCluster' | 'unknownCluster', message: string, status = 400) =>
@@ -345,6 +347,11 @@ export class TransfersService {
           touched.add(posix.dirname(dest));
           continue;
         }
+        if (item.kind === 'link') {
+          await to.session.symlink(item.target ?? '', dest);
+          touched.add(posix.dirname(dest));
+          continue;
+        }
         await progress(true);
         const input = await from.session.createReadStream(item.src);
         partial = dest;
@@ -379,8 +386,9 @@ export class TransfersService {
 
   /**
    * What to copy, parents first: every source checked against the roots again (they may have
-   * changed since the transfer was queued), folders walked without following links. Links and
-   * special files are not copied.
+   * changed since the transfer was queued), folders walked without following links. Links are
+   * made again with the same text (a relative link inside the copied tree keeps working; where it
+   * leads is checked, as always, when someone follows it); sockets, devices and FIFOs are skipped.
    */
   private async plan(from: Opened, to: Opened, paths: string[], toPath: string, signal: AbortSignal): Promise<Item[]> {
     const items: Item[] = [];
@@ -389,6 +397,7 @@ export class TransfersService {
       signal.throwIfAborted();
       const st = await from.session.lstat(src);
       if (st.kind === 'file') items.push({ kind: 'file', src, dest, size: st.size, mode: st.mode & 0o777 });
+      if (st.kind === 'link' && st.target) items.push({ kind: 'link', src, dest, size: 0, mode: 0, target: st.target });
       if (st.kind !== 'dir') return;
       items.push({ kind: 'dir', src, dest, size: 0, mode: st.mode & 0o777 });
       const entries = (await from.session.list(src)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

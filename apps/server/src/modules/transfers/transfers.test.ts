@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTransfer, createTransfer, getTransfer, listTransfers, Role, type Transfer } from '@portal/shared';
@@ -68,6 +68,9 @@ describe('across-center transfer', () => {
     writeFileSync(join(tree, 'a.txt'), 'hello');
     writeFileSync(join(tree, 'sub', 'b.bin'), randomBytes(5 * 1024 * 1024 + 17));
     writeFileSync(join(tree, 'sub', 'deeper', 'c.txt'), '');
+    // Links come along as links, their text unchanged (also one that leads nowhere).
+    symlinkSync('sub/b.bin', join(tree, 'to-b'));
+    symlinkSync('/nowhere/at/all', join(tree, 'dangling'));
     writeFileSync(join(east, 'single.dat'), randomBytes(1000));
     mkdirSync(join(west, 'in'));
 
@@ -91,6 +94,10 @@ describe('across-center transfer', () => {
     const out = join(west, 'in', 'project');
     for (const f of ['a.txt', 'sub/b.bin', 'sub/deeper/c.txt']) expect(sha(join(out, f))).toBe(sha(join(tree, f)));
     expect(readdirSync(join(out, 'empty'))).toEqual([]);
+    expect(lstatSync(join(out, 'to-b')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(out, 'to-b'))).toBe('sub/b.bin');
+    expect(sha(join(out, 'to-b'))).toBe(sha(join(tree, 'sub/b.bin')));
+    expect(readlinkSync(join(out, 'dangling'))).toBe('/nowhere/at/all');
     expect(sha(join(west, 'in', 'single.dat'))).toBe(sha(join(east, 'single.dat')));
 
     // The creation was audited with what went where.

@@ -1,6 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
-import { chmod, lstat, mkdir, open, opendir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, opendir, readlink, realpath, rename, rm, stat, symlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { runProcess } from '../command-runner.js';
@@ -137,6 +137,15 @@ export class LocalFileSession implements FileSession {
     try {
       await lstat(path);
       await rm(path, { recursive: true });
+    } catch (err) {
+      throw toFileError(err, path);
+    }
+  }
+
+  async symlink(target: string, path: string): Promise<void> {
+    assertAbsolute(path);
+    try {
+      await symlink(target, path);
     } catch (err) {
       throw toFileError(err, path);
     }

@@ -118,6 +118,14 @@ export class SshFileSession implements FileSession {
     await this.program(['rm', '-rf', '--', path], `remove ${path}`);
   }
 
+  async symlink(target: string, path: string): Promise<void> {
+    assertAbsolute(path);
+    await this.refuseExisting(path);
+    // ssh2 puts the arguments in the order OpenSSH's sftp-server expects (it swaps them).
+    const s = await this.sftp();
+    await call<undefined>(path, (cb) => s.symlink(target, path, (err) => cb(err, undefined)));
+  }
+
   async chmod(path: string, mode: number): Promise<void> {
     assertAbsolute(path);
     const s = await this.sftp();
