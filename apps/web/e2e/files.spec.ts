@@ -43,6 +43,8 @@ test('a user creates a folder, uploads, downloads, renames and deletes a file in
   await dialog.getByLabel('Name').fill('e2e-data');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(row(efile, 'e2e-data')).toBeVisible();
+  // One cluster configured: nothing to choose, no cluster selector.
+  await expect(efile.getByTestId('cluster-select')).toHaveCount(0);
   await row(efile, 'e2e-data').getByRole('link', { name: 'e2e-data' }).click();
   await expect(efile.getByTestId('path-box')).toHaveValue(/\/e2e-data$/);
   await expect(efile.getByText('This folder is empty')).toBeVisible();

@@ -9,7 +9,8 @@ import { startPortal, type Portal } from './support/server';
 /*
  * Across Center against a portal of its own with two local clusters and ui.transfer on: a folder
  * selected in E-File is sent to the other cluster, followed in the transfer list to Done, and
- * arrives byte for byte; sending it again is refused because nothing is overwritten.
+ * arrives byte for byte; sending it again is refused because nothing is overwritten. E-File
+ * switches to the second cluster, keeps it across a reload and sends from there.
  */
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -84,4 +85,86 @@ test('a folder is sent to another cluster and followed to the end', async ({ pag
   await expect(again.getByLabel('Target folder')).toHaveValue(join(homes, 'west', user));
   await again.getByRole('button', { name: 'Send' }).click();
   await expect(again.getByText('A file or folder with this name already exists')).toBeVisible();
+});
+
+test('E-File switches to the other cluster, keeps it on reload and sends from there', async ({ page, request }) => {
+  test.slow();
+  const user = `e2e_xsw_${Date.now().toString(36)}`;
+  await registeredUser(request, user, 'Xsw_pass1', USER_ROLE, portal);
+  mkdirSync(join(homes, 'east', user), { recursive: true });
+  writeFileSync(join(homes, 'east', user, 'east-only.txt'), 'east');
+  const src = join(homes, 'west', user, 'west-data');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'w.txt'), 'from the west');
+
+  await signIn(page, user, 'Xsw_pass1', portal.baseURL);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole('menuitem', { name: 'File Transfer' }).hover();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'E-File' }).click();
+  const efile = await popup;
+  const row = (name: string) => efile.getByTestId(`row-${name}`);
+  await expect(row('east-only.txt')).toBeVisible();
+  const clusterBox = efile.getByRole('combobox', { name: 'Cluster' });
+  await expect(efile.getByTestId('cluster-select')).toContainText('East');
+
+  // By keyboard: open the list, go down to West, take it. West's home folder opens.
+  await clusterBox.focus();
+  await clusterBox.press('ArrowDown');
+  await expect(efile.getByRole('option', { name: 'West' })).toBeAttached();
+  await clusterBox.press('ArrowDown');
+  await clusterBox.press('Enter');
+  await expect(row('west-data')).toBeVisible();
+  await expect(row('east-only.txt')).toHaveCount(0);
+  await expect(efile.getByTestId('path-box')).toHaveValue(join(homes, 'west', user));
+  await expect(efile).toHaveURL(/[?&]lang=en&.*cluster=west/);
+
+  // A reload (or a bookmark) opens West again.
+  await efile.reload();
+  await expect(row('west-data')).toBeVisible();
+  await expect(efile.getByTestId('cluster-select')).toContainText('West');
+  await expect(efile.getByTestId('path-box')).toHaveValue(join(homes, 'west', user));
+  await efile.screenshot({ path: '/tmp/efile-clusters.png' });
+
+  // Uploads and the editor work on West too.
+  const upload = join(homes, 'up-west.txt');
+  writeFileSync(upload, 'uploaded to the west');
+  await efile.getByTestId('upload-input').setInputFiles(upload);
+  await expect(row('up-west.txt')).toBeVisible();
+  expect(readFileSync(join(homes, 'west', user, 'up-west.txt'), 'utf8')).toBe('uploaded to the west');
+  await row('up-west.txt').getByRole('link', { name: 'up-west.txt' }).click();
+  await expect(efile.getByTestId('text-editor')).toHaveValue('uploaded to the west');
+  await efile.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // WebShell here opens the shell on West.
+  const shell = efile.waitForEvent('popup');
+  await efile.getByRole('button', { name: 'WebShell here' }).click();
+  const shellPage = await shell;
+  await expect(shellPage).toHaveURL(/\/eshell\?clusterId=west&cwd=/);
+  await shellPage.close();
+
+  // West is the source; only East is offered as the target.
+  await row('west-data').getByRole('checkbox').check();
+  await efile.getByRole('button', { name: 'Send to another cluster…' }).click();
+  const dialog = await openDialog(efile);
+  await expect(dialog.getByText('From cluster West')).toBeVisible();
+  await expect(dialog.getByLabel('Target folder')).toHaveValue(join(homes, 'east', user));
+  await dialog.getByRole('combobox', { name: 'Target cluster' }).click();
+  await expect(efile.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['East']);
+  await dialog.getByRole('combobox', { name: 'Target cluster' }).press('Escape');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  const drawer = efile.getByRole('dialog', { name: 'Across Center' });
+  const item = drawer.locator('[data-testid^="transfer-"]').first();
+  await expect(item.getByText('Done')).toBeVisible({ timeout: 30_000 });
+  await expect(item).toContainText(`west → east:${join(homes, 'east', user)}`);
+  expect(readFileSync(join(homes, 'east', user, 'west-data', 'w.txt'), 'utf8')).toBe('from the west');
+
+  // Back on East, its files are listed again.
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+  await clusterBox.click();
+  await efile.getByRole('option', { name: 'East' }).click();
+  await expect(row('west-data')).toBeVisible();
+  await expect(row('east-only.txt')).toBeVisible();
+  await expect(efile).toHaveURL(/cluster=east/);
 });

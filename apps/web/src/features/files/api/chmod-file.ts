@@ -2,4 +2,5 @@ import { chmodFile } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 import { useFileMutation } from './use-file-mutation';
 
-export const useChmodFile = () => useFileMutation((body: { path: string; mode: string }) => api(chmodFile, { body }));
+export const useChmodFile = (clusterId: string | undefined) =>
+  useFileMutation((body: { path: string; mode: string }) => api(chmodFile, { body: { clusterId, ...body } }));

@@ -7,7 +7,7 @@ export const FILES_PAGE_SIZE = 300;
 
 export type FolderView = Omit<NonNullable<QueryOf<typeof listFiles>>, 'pageStart' | 'pageLimit'>;
 
-/** A folder, read page by page as the table scrolls (server-side sort and filter). */
+/** A folder of one cluster (`view.clusterId`, part of the key), read page by page as the table scrolls (server-side sort and filter). */
 export const folderQuery = (view: FolderView) =>
   infiniteQueryOptions({
     queryKey: ['files', 'list', view],
@@ -21,4 +21,5 @@ export const folderQuery = (view: FolderView) =>
     placeholderData: keepPreviousData,
   });
 
-export const useFolder = (view: FolderView) => useInfiniteQuery(folderQuery(view));
+/** `enabled`: false until the cluster to show is known. */
+export const useFolder = (view: FolderView, enabled = true) => useInfiniteQuery({ ...folderQuery(view), enabled });

@@ -9,5 +9,7 @@ export interface NewEntry {
 }
 
 /** Creates an empty folder or file (files.mkdir / files.touch). */
-export const useMakeEntry = () =>
-  useFileMutation(({ kind, path, name }: NewEntry) => api(kind === 'folder' ? makeFolder : makeFile, { body: { path, name } }));
+export const useMakeEntry = (clusterId: string | undefined) =>
+  useFileMutation(({ kind, path, name }: NewEntry) =>
+    api(kind === 'folder' ? makeFolder : makeFile, { body: { clusterId, path, name } }),
+  );

@@ -3,22 +3,22 @@ import { readTextFile, writeTextFile } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
 /** A text file for the editor; never cached, the editor always starts from what is on disk. */
-export const textFileQuery = (path: string) =>
+export const textFileQuery = (clusterId: string | undefined, path: string) =>
   queryOptions({
-    queryKey: ['files', 'text', path],
-    queryFn: ({ signal }) => api(readTextFile, { query: { path }, signal }),
+    queryKey: ['files', 'text', clusterId, path],
+    queryFn: ({ signal }) => api(readTextFile, { query: { clusterId, path }, signal }),
     gcTime: 0,
     staleTime: 0,
     retry: false,
   });
 
-export const useTextFile = (path: string) => useQuery(textFileQuery(path));
+export const useTextFile = (clusterId: string | undefined, path: string) => useQuery(textFileQuery(clusterId, path));
 
 /** Saves a text file; `mtime` makes the server refuse when the file changed in the meantime. */
-export const useSaveTextFile = () => {
+export const useSaveTextFile = (clusterId: string | undefined) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { path: string; content: string; mtime?: string }) => api(writeTextFile, { body }),
+    mutationFn: (body: { path: string; content: string; mtime?: string }) => api(writeTextFile, { body: { clusterId, ...body } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['files', 'list'] }),
   });
 };

@@ -5,7 +5,7 @@ import { useFileMutation } from './use-file-mutation';
 export type TransferMode = 'copy' | 'move';
 
 /** Copies or moves entries into a folder (files.copy / files.move). */
-export const useTransferFiles = () =>
+export const useTransferFiles = (clusterId: string | undefined) =>
   useFileMutation(({ mode, paths, to }: { mode: TransferMode; paths: string[]; to: string }) =>
-    api(mode === 'copy' ? copyFiles : moveFiles, { body: { paths, to } }),
+    api(mode === 'copy' ? copyFiles : moveFiles, { body: { clusterId, paths, to } }),
   );

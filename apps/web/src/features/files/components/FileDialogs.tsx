@@ -16,6 +16,8 @@ import { TransferDialog } from './TransferDialog';
 
 interface Props {
   dialog: FileDialog;
+  /** The cluster shown: every call goes there. */
+  clusterId: string | undefined;
   folder: string;
   canWrite: boolean;
   onClose: () => void;
@@ -24,14 +26,14 @@ interface Props {
 }
 
 /** The dialog of the moment; each closes itself on success and reports failures in place. */
-export const FileDialogs = ({ dialog, folder, canWrite, onClose, onGo, onChanged }: Props) => {
+export const FileDialogs = ({ dialog, clusterId, folder, canWrite, onClose, onGo, onChanged }: Props) => {
   const { t } = useTranslation('files');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const make = useMakeEntry();
-  const rename = useRenameFile();
-  const transfer = useTransferFiles();
-  const chmod = useChmodFile();
+  const make = useMakeEntry(clusterId);
+  const rename = useRenameFile(clusterId);
+  const transfer = useTransferFiles(clusterId);
+  const chmod = useChmodFile(clusterId);
 
   const handlers = {
     onSuccess: () => {
@@ -92,6 +94,7 @@ export const FileDialogs = ({ dialog, folder, canWrite, onClose, onGo, onChanged
     case 'search':
       return (
         <SearchDrawer
+          clusterId={clusterId}
           folder={folder}
           onClose={onClose}
           onGo={(p) => {
@@ -101,13 +104,13 @@ export const FileDialogs = ({ dialog, folder, canWrite, onClose, onGo, onChanged
         />
       );
     case 'edit':
-      return <TextEditorDrawer path={dialog.path} readOnly={!canWrite} onClose={onClose} />;
+      return <TextEditorDrawer clusterId={clusterId} path={dialog.path} readOnly={!canWrite} onClose={onClose} />;
     case 'image':
       return (
         <Image
           style={{ display: 'none' }}
           alt=""
-          src={downloadUrl(dialog.path, true)}
+          src={downloadUrl(clusterId, dialog.path, true)}
           preview={{ open: true, onOpenChange: (open) => !open && onClose() }}
         />
       );

@@ -45,13 +45,20 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
     },
     [fv],
   );
+  // Another cluster may hold the same paths: nothing selected goes along.
+  const goCluster = useCallback(
+    async (id: string) => {
+      if (await fv.goCluster(id)) setSelected([]);
+    },
+    [fv],
+  );
   const clearSelection = useCallback(() => setSelected([]), []);
-  const actions = useFileActions(go, clearSelection);
+  const actions = useFileActions(fv.clusterId, go, clearSelection);
   const { setDialog, open, download, confirmDelete, openShell } = actions;
   const uploads = useUploads(useCallback(() => void fv.folder.refetch(), [fv.folder]));
   const { queue } = uploads;
   const startUploads = useStartUploads(useCallback((r: UploadRequest[]) => queue.add(r), [queue]));
-  const upload = (files: File[]) => void startUploads(files, fv.current, new Set(fv.rows.map((r) => r.name)));
+  const upload = (files: File[]) => void startUploads(files, fv.clusterId, fv.current, new Set(fv.rows.map((r) => r.name)));
 
   const rowMenu = useCallback(
     (e: FileEntry): MenuProps['items'] =>
@@ -117,7 +124,7 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
         onDrop={onDrop}
         onKeyDown={onKey}
       >
-        <PathBar fv={fv} />
+        <PathBar fv={fv} onCluster={(id) => void goCluster(id)} />
         <FileToolbar
           fv={fv}
           selection={selection}
@@ -162,6 +169,7 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
       </Layout.Content>
       <FileDialogs
         dialog={actions.dialog}
+        clusterId={fv.clusterId}
         folder={fv.current}
         canWrite={abilities.write}
         onClose={() => setDialog(null)}
@@ -171,6 +179,7 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
       {transferOn && (
         <>
           <SendToClusterDialog
+            from={fv.cluster}
             paths={sending}
             onClose={() => setSending(null)}
             onStarted={() => {

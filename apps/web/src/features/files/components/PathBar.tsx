@@ -3,6 +3,7 @@ import { Breadcrumb, Button, Input, Select, Space, Switch, Tooltip } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanPathInput, crumbsOf } from '../lib/paths';
+import { ClusterSelect } from './ClusterSelect';
 import type { FolderViewState } from './use-folder-view';
 
 /** The editable path: Enter goes there, Escape puts back the folder shown; a bad path says why. */
@@ -39,14 +40,15 @@ const PathBox = ({ fv }: { fv: FolderViewState }) => {
   );
 };
 
-/** Where the user is: home, roots, breadcrumbs and the path box. */
-export const PathBar = ({ fv }: { fv: FolderViewState }) => {
+/** Where the user is: cluster, home, roots, breadcrumbs and the path box. */
+export const PathBar = ({ fv, onCluster }: { fv: FolderViewState; onCluster: (id: string) => void }) => {
   const { t } = useTranslation('files');
   const crumbs = fv.current ? crumbsOf(fv.current, fv.roots, fv.home) : [];
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Space.Compact style={{ width: '100%', position: 'relative' }}>
+        <ClusterSelect fv={fv} onChoose={onCluster} />
         <Tooltip title={t('path.home')}>
           <Button
             icon={<HomeOutlined aria-hidden />}

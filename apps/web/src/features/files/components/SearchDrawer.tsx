@@ -6,17 +6,18 @@ import { useSearchFiles } from '../api/search-files';
 import { baseName, parentOf } from '../lib/paths';
 
 interface Props {
+  clusterId: string | undefined;
   folder: string;
   onGo: (folder: string) => void;
   onClose: () => void;
 }
 
 /** Search by name below the folder shown; choosing a result opens the folder that holds it. */
-export const SearchDrawer = ({ folder, onGo, onClose }: Props) => {
+export const SearchDrawer = ({ clusterId, folder, onGo, onClose }: Props) => {
   const { t } = useTranslation('files');
   const errorText = useErrorText();
   const [text, setText] = useState('');
-  const search = useSearchFiles(folder, text);
+  const search = useSearchFiles(clusterId, folder, text);
   return (
     <Drawer open title={t('search.title', { folder })} size={520} onClose={onClose} destroyOnHidden>
       <Input.Search

@@ -6,6 +6,7 @@ import { useErrorText } from '../../../lib/errors';
 import { useSaveTextFile } from '../api/text-file';
 
 interface Props {
+  clusterId: string | undefined;
   path: string;
   content: string;
   mtime: string;
@@ -18,11 +19,11 @@ interface Props {
  * A plain monospace editor. Saving sends the modification time the text was read at, so a file
  * changed by someone else meanwhile is not overwritten: the user is told and may reload it.
  */
-export const TextEditor = ({ path, content, mtime, readOnly, onReload, onDirty }: Props) => {
+export const TextEditor = ({ clusterId, path, content, mtime, readOnly, onReload, onDirty }: Props) => {
   const { t } = useTranslation('files');
   const { message, modal } = App.useApp();
   const errorText = useErrorText();
-  const save = useSaveTextFile();
+  const save = useSaveTextFile(clusterId);
   const [text, setText] = useState(content);
   const [base, setBase] = useState({ content, mtime });
   const dirty = text !== base.content;

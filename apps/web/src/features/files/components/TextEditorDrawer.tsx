@@ -12,11 +12,18 @@ import { TextEditor } from './TextEditor';
 /** Files the editor will not open: too large (the spec's size guard) or not text. */
 const OFFER_DOWNLOAD = ['outputTooLarge', 'binaryFile'];
 
-export const TextEditorDrawer = ({ path, readOnly, onClose }: { path: string; readOnly: boolean; onClose: () => void }) => {
+interface Props {
+  clusterId: string | undefined;
+  path: string;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+export const TextEditorDrawer = ({ clusterId, path, readOnly, onClose }: Props) => {
   const { t } = useTranslation('files');
   const { modal } = App.useApp();
   const errorText = useErrorText();
-  const file = useTextFile(path);
+  const file = useTextFile(clusterId, path);
   const [dirty, setDirty] = useState(false);
 
   const close = () => {
@@ -39,7 +46,7 @@ export const TextEditorDrawer = ({ path, readOnly, onClose }: { path: string; re
           title={errorText(file.error)}
           extra={
             offer ? (
-              <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(path)} download>
+              <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(clusterId, path)} download>
                 {t('action.download')}
               </Button>
             ) : (
@@ -52,6 +59,7 @@ export const TextEditorDrawer = ({ path, readOnly, onClose }: { path: string; re
     return (
       <TextEditor
         key={file.data.mtime + String(file.dataUpdatedAt)}
+        clusterId={clusterId}
         path={path}
         content={file.data.content}
         mtime={file.data.mtime}

@@ -5,26 +5,27 @@ import type { FileEntry } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { useDeleteFiles } from '../api/delete-files';
 import { downloadUrl } from '../api/download-url';
+import { shellPageUrl } from '../../../lib/shell-url';
 import { baseName, isImageName } from '../lib/paths';
 import type { FileDialog } from './file-dialog';
 import { isFolder } from './FileIcon';
 
 /** Starts a download through a link, so the browser streams it to disk (no blob in memory). */
-const startDownload = (path: string) => {
+const startDownload = (clusterId: string | undefined, path: string) => {
   const a = document.createElement('a');
-  a.href = downloadUrl(path);
+  a.href = downloadUrl(clusterId, path);
   a.download = '';
   document.body.appendChild(a);
   a.click();
   a.remove();
 };
 
-/** Opening, downloading, deleting and the web shell: what rows and the toolbar share. */
-export const useFileActions = (go: (path: string) => Promise<boolean>, onDeleted: () => void) => {
+/** Opening, downloading, deleting and the web shell on the cluster shown: what rows and the toolbar share. */
+export const useFileActions = (clusterId: string | undefined, go: (path: string) => Promise<boolean>, onDeleted: () => void) => {
   const { t } = useTranslation('files');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const remove = useDeleteFiles();
+  const remove = useDeleteFiles(clusterId);
   const [dialog, setDialog] = useState<FileDialog>(null);
 
   const open = useCallback(
@@ -65,9 +66,11 @@ export const useFileActions = (go: (path: string) => Promise<boolean>, onDeleted
     [modal, t, remove, onDeleted, message, errorText],
   );
 
-  const openShell = useCallback((path: string) => {
-    window.open(`/eshell?cwd=${encodeURIComponent(path)}`, '_blank');
-  }, []);
+  const openShell = useCallback(
+    (path: string) => void window.open(shellPageUrl({ clusterId, cwd: path }), '_blank'),
+    [clusterId],
+  );
+  const download = useCallback((path: string) => startDownload(clusterId, path), [clusterId]);
 
-  return { dialog, setDialog, open, download: startDownload, confirmDelete, openShell };
+  return { dialog, setDialog, open, download, confirmDelete, openShell };
 };

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FILE_SORTS } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { folderQuery, useFolder, type FolderView } from '../api/list-files';
+import { useClusterChoice } from './use-cluster-choice';
 
 const FILTER_DELAY_MS = 250;
 
@@ -13,16 +14,25 @@ export interface Sorting {
   order: 'asc' | 'desc';
 }
 
+interface Place {
+  clusterId: string | undefined;
+  /** undefined: the home folder. */
+  path: string | undefined;
+}
+
 /**
- * Which folder is shown and how: path, sort, hidden files, name filter. Going to another folder
- * reads its first page before switching, so a bad path leaves the user where they were with the
- * reason shown.
+ * Which cluster and folder are shown and how: path, sort, hidden files, name filter. Going to
+ * another folder or cluster reads its first page before switching, so a bad path or an unreachable
+ * cluster leaves the user where they were with the reason shown. Another cluster opens at its home.
  */
 export const useFolderView = () => {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const [path, setPath] = useState<string | undefined>(undefined);
+  const { clusters, cluster, clusterId, ready, choose } = useClusterChoice();
+  // The folder is kept with its cluster, so a folder of one cluster is never asked of another.
+  const [place, setPlace] = useState<Place>({ clusterId: undefined, path: undefined });
+  const path = place.clusterId === clusterId ? place.path : undefined;
   const [sorting, setSorting] = useState<Sorting>({ sort: 'name', order: 'asc' });
   const [showHidden, setShowHidden] = useState(false);
   const [filterText, setFilter] = useState('');
@@ -35,22 +45,23 @@ export const useFolderView = () => {
   const [going, setGoing] = useState(false);
 
   const view: FolderView = useMemo(
-    () => ({ path, ...sorting, showHidden, filter: filter || undefined }),
-    [path, sorting, showHidden, filter],
+    () => ({ clusterId, path, ...sorting, showHidden, filter: filter || undefined }),
+    [clusterId, path, sorting, showHidden, filter],
   );
-  const folder = useFolder(view);
+  const folder = useFolder(view, ready);
   const first = folder.data?.pages[0];
   const rows = useMemo(() => folder.data?.pages.flatMap((p) => p.list) ?? [], [folder.data]);
 
   /** Answers whether the folder could be opened. */
-  const go = useCallback(
-    async (to: string | undefined): Promise<boolean> => {
+  const open = useCallback(
+    async (to: Place): Promise<boolean> => {
       setGoing(true);
       try {
-        await qc.fetchInfiniteQuery(folderQuery({ ...view, path: to, filter: undefined }));
+        await qc.fetchInfiniteQuery(folderQuery({ ...view, ...to, filter: undefined }));
         setFilter('');
         setDebouncedFilter('');
-        setPath(to);
+        if (to.clusterId && to.clusterId !== clusterId) choose(to.clusterId);
+        setPlace(to);
         return true;
       } catch (err) {
         void message.error(errorText(err));
@@ -59,10 +70,18 @@ export const useFolderView = () => {
         setGoing(false);
       }
     },
-    [qc, view, message, errorText],
+    [qc, view, clusterId, choose, message, errorText],
   );
+  const go = useCallback((to: string | undefined) => open({ clusterId, path: to }), [open, clusterId]);
+  /** Opens the home folder of another cluster; answers whether it could be read. */
+  const goCluster = useCallback((id: string) => open({ clusterId: id, path: undefined }), [open]);
 
   return {
+    /** The configured clusters; the cluster shown (undefined while the list is read). */
+    clusters,
+    cluster,
+    clusterId,
+    goCluster,
     view,
     folder,
     rows,

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listFiles } from '@portal/shared';
+import { listFiles, type Cluster } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useClusters } from '../api/list-clusters';
 
 interface Props {
-  /** Selected entries of the file manager (on its cluster, the first configured one). */
+  /** The cluster the file manager shows: the source (undefined while the list is read). */
+  from: Cluster | undefined;
+  /** Selected entries of the file manager, on `from`. */
   paths: string[] | null;
   onClose: () => void;
   /** Called with the new transfer's id once the server has accepted it. */
@@ -22,14 +24,14 @@ interface Values {
 }
 
 /** "Send to another cluster…": the selection goes to a folder of another cluster, in the background. */
-export const SendToClusterDialog = ({ paths, onClose, onStarted }: Props) => {
+export const SendToClusterDialog = ({ from, paths, onClose, onStarted }: Props) => {
   const { t } = useTranslation('files');
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
   const clusters = useClusters(paths !== null);
   const create = useCreateTransfer();
-  const from = clusters.data?.[0];
-  const targets = useMemo(() => (clusters.data ?? []).slice(1), [clusters.data]);
+  // Every cluster but the source.
+  const targets = useMemo(() => (clusters.data ?? []).filter((c) => c.id !== from?.id), [clusters.data, from]);
   const { reset } = create;
   // The target cluster's home folder is the first suggestion for the target folder.
   const toClusterId = Form.useWatch('toClusterId', form);

@@ -80,4 +80,22 @@ describe('UploadQueue', () => {
     await settle();
     expect(q.snapshot()[0]?.status).toBe('done');
   });
+
+  it('starts each file on the cluster it was dropped on, also when tried again', async () => {
+    const { t } = gatedTransport();
+    const start = vi.spyOn(t, 'start');
+    const q = new UploadQueue(t, 2);
+    q.add([
+      { file: file('exists.txt'), clusterId: 'west', folder: '/w', overwrite: false },
+      { file: file('b'), folder: '/h', overwrite: false },
+    ]);
+    await settle();
+    q.retry(q.snapshot()[0]!.id, true);
+    await settle();
+    expect(start.mock.calls.map(([target]) => [target.name, target.clusterId, target.path])).toEqual([
+      ['exists.txt', 'west', '/w'],
+      ['b', undefined, '/h'],
+      ['exists.txt', 'west', '/w'],
+    ]);
+  });
 });

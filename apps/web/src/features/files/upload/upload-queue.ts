@@ -18,12 +18,15 @@ export interface UploadItem {
 
 export interface UploadRequest {
   file: File;
+  /** The cluster the folder is on (undefined: the first configured). */
+  clusterId?: string | undefined;
   folder: string;
   overwrite: boolean;
 }
 
 interface Job {
   file: File;
+  clusterId: string | undefined;
   overwrite: boolean;
   abort: AbortController;
   uploadId?: string;
@@ -63,9 +66,9 @@ export class UploadQueue {
   snapshot = (): UploadItem[] => this.items;
 
   add(requests: UploadRequest[]) {
-    const fresh = requests.map(({ file, folder, overwrite }) => {
+    const fresh = requests.map(({ file, clusterId, folder, overwrite }) => {
       const id = `u${this.nextId++}`;
-      this.jobs.set(id, { file, overwrite, abort: new AbortController() });
+      this.jobs.set(id, { file, clusterId, overwrite, abort: new AbortController() });
       return { id, name: file.name, folder, size: file.size, sent: 0, speed: 0, status: 'waiting' } satisfies UploadItem;
     });
     this.items = [...this.items, ...fresh];
@@ -131,7 +134,7 @@ export class UploadQueue {
     this.running += 1;
     this.patch(id, { status: 'uploading' });
     const stillMine = () => this.find(id)?.status !== 'cancelled' && !job.abort.signal.aborted;
-    void runUpload(job.file, { path: folder, name, size, overwrite: job.overwrite }, this.transport, {
+    void runUpload(job.file, { clusterId: job.clusterId, path: folder, name, size, overwrite: job.overwrite }, this.transport, {
       signal: job.abort.signal,
       onStarted: (uploadId) => (job.uploadId = uploadId),
       onProgress: (sent) => {

@@ -3,6 +3,8 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { DEFAULT_RETRY, isRetryable, nextChunk, resumeOffset, retryDelay, type Failure, type RetryPolicy } from './upload-plan';
 
 export interface UploadTarget {
+  /** The cluster of the target folder (default: the first configured); later calls follow the upload id. */
+  clusterId?: string | undefined;
   /** Target folder. */
   path: string;
   name: string;

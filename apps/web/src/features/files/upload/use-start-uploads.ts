@@ -28,8 +28,9 @@ export const useStartUploads = (add: (r: UploadRequest[]) => void) => {
     [modal, t],
   );
 
+  // `clusterId`: the cluster the folder is on (undefined: the first configured).
   return useCallback(
-    async (files: File[], folder: string, existing: ReadonlySet<string>) => {
+    async (files: File[], clusterId: string | undefined, folder: string, existing: ReadonlySet<string>) => {
       const requests: UploadRequest[] = [];
       for (const file of files) {
         if (file.size > LARGE_FILE_BYTES) {
@@ -45,7 +46,7 @@ export const useStartUploads = (add: (r: UploadRequest[]) => void) => {
           overwrite = await ask(t('upload.existsTitle'), t('upload.exists', { name: file.name }), t('upload.replace'));
           if (!overwrite) continue;
         }
-        requests.push({ file, folder, overwrite });
+        requests.push({ file, clusterId, folder, overwrite });
       }
       if (requests.length) add(requests);
     },
