@@ -3,7 +3,7 @@ import { baseURL, registeredUser, signIn } from './support/portal';
 
 /*
  * The web shell in Chromium against the real server and a real pty: opened from the user menu in
- * a window of its own, typed into, and kept across a dropped WebSocket.
+ * a window of its own, typed into, and kept across a dropped WebSocket and a reload of the window.
  */
 
 // Wide enough for the full user menu (spec section 2: below 1450 px in English it is the compact one).
@@ -20,7 +20,7 @@ const typeLine = async (shell: Page, line: string) => {
   await shell.keyboard.press('Enter');
 };
 
-test('the WebShell opens from the user menu, runs a command and survives a dropped connection', async ({
+test('the WebShell opens from the user menu, runs a command and survives a dropped connection and a reload', async ({
   page,
   context,
   request,
@@ -66,6 +66,15 @@ test('the WebShell opens from the user menu, runs a command and survives a dropp
   // The same shell (its variable is still set), and nothing shown twice after re-attaching.
   await expect(screen(shell)).toContainText('still-kept-5');
   expect(((await screen(shell).textContent()) ?? '').match(/hello-42/g)).toHaveLength(1);
+
+  // A reload of the window attaches to the same shell again: its recent output is shown once more
+  // and its variable is still set.
+  await shell.reload();
+  await expect(screen(shell)).toContainText('hello-42');
+  await expect(shell.getByRole('status')).toHaveCount(0);
+  await shell.locator('.xterm').click();
+  await typeLine(shell, 'echo reloaded-$MARK');
+  await expect(screen(shell)).toContainText('reloaded-kept-5');
 
   await typeLine(shell, 'exit');
   await expect(shell.getByText('The shell has ended')).toBeVisible();

@@ -5,6 +5,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { ShellSessionInfo } from '@portal/shared';
 import { openShellSession } from '../api/open-shell';
 import { installClipboardKeys } from './clipboard-keys';
+import { forgetShell, recallShell, rememberShell } from './remembered-shell';
 import { ShellConnection, type EndReason, type ShellState } from './shell-connection';
 
 export type ShellPhase =
@@ -19,8 +20,9 @@ const RESIZE_DEBOUNCE_MS = 150;
 const THEME = { background: '#1e1e1e', foreground: '#d4d4d4', cursor: '#d4d4d4', selectionBackground: '#264f78' };
 
 /**
- * An xterm.js terminal in `host`, wired to a new shell on the server: opened at the size the
- * window allows, kept at that size, reconnected after drops. A new shell is a new mount (key).
+ * An xterm.js terminal in `host`, wired to a shell on the server: the one this tab had before a
+ * reload (remembered-shell.ts) or a new one, opened at the size the window allows, kept at that
+ * size, reconnected after drops. A new shell is a new mount (key) after forgetShell().
  */
 export const useShellTerminal = (
   host: RefObject<HTMLDivElement | null>,
@@ -49,27 +51,48 @@ export const useShellTerminal = (
     term.onData((data) => type(encoder.encode(data)));
     // Some mouse reports are raw bytes, not text.
     term.onBinary((data) => type(Uint8Array.from(data, (ch) => ch.charCodeAt(0))));
-    openShellSession({ clusterId, cwd, cols: term.cols, rows: term.rows }, abort.signal).then(
-      (info) => {
-        if (abort.signal.aborted) return;
-        document.title = `${info.userName}@${info.clusterName}`;
-        const c = new ShellConnection(info.sessionId, info.graceSeconds * 1000, {
-          output: (data) => term.write(data),
-          state: (state, end) =>
-            setPhase(
-              state === 'ended' ? { state, info, reason: end?.reason ?? 'gone', exitCode: end?.exitCode } : { state, info },
-            ),
-        });
-        conn = c;
-        term.onResize(({ cols, rows }) => c.resize(cols, rows));
-        c.resize(term.cols, term.rows);
-        c.start();
-        for (const bytes of typedEarly.splice(0)) c.sendBytes(bytes);
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) setPhase({ state: 'failed', error });
-      },
-    );
+    const attach = (info: ShellSessionInfo, resumed: boolean) => {
+      document.title = `${info.userName}@${info.clusterName}`;
+      let attached = false;
+      const c = new ShellConnection(info.sessionId, info.graceSeconds * 1000, {
+        output: (data) => term.write(data),
+        state: (state, end) => {
+          if (state === 'open') attached = true;
+          if (state !== 'ended') {
+            setPhase({ state, info });
+            return;
+          }
+          forgetShell();
+          // The shell remembered from before a reload is gone (ended, or past its grace): open another.
+          if (resumed && !attached && end?.reason === 'gone') {
+            c.dispose();
+            conn = null;
+            openNew();
+            return;
+          }
+          setPhase({ state, info, reason: end?.reason ?? 'gone', exitCode: end?.exitCode });
+        },
+      });
+      conn = c;
+      c.resize(term.cols, term.rows);
+      c.start();
+      for (const bytes of typedEarly.splice(0)) c.sendBytes(bytes);
+    };
+    const openNew = () =>
+      openShellSession({ clusterId, cwd, cols: term.cols, rows: term.rows }, abort.signal).then(
+        (info) => {
+          if (abort.signal.aborted) return;
+          rememberShell(info, { clusterId, cwd });
+          attach(info, false);
+        },
+        (error: unknown) => {
+          if (!abort.signal.aborted) setPhase({ state: 'failed', error });
+        },
+      );
+    term.onResize(({ cols, rows }) => conn?.resize(cols, rows));
+    const remembered = recallShell({ clusterId, cwd });
+    if (remembered) attach(remembered, true);
+    else void openNew();
 
     let resizeTimer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useCan, useSession } from '../../../lib/session';
 import { ShellView } from '../components/ShellView';
+import { forgetShell } from '../lib/remembered-shell';
 
 /**
  * /eshell?clusterId=&cwd=: a shell in a window of its own (spec section 2), without the console's
- * header and menus. Each "New shell" mounts a fresh view, hence a fresh shell.
+ * header and menus. A reload re-attaches to the tab's shell; "New shell" mounts a fresh view with a fresh shell.
  */
 const ShellPage = () => {
   const { t } = useTranslation('shell');
@@ -30,7 +31,10 @@ const ShellPage = () => {
       key={run}
       clusterId={params.get('clusterId') ?? undefined}
       cwd={params.get('cwd') ?? undefined}
-      onNewShell={() => setRun((n) => n + 1)}
+      onNewShell={() => {
+        forgetShell();
+        setRun((n) => n + 1);
+      }}
     />
   );
 };
