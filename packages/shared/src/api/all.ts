@@ -1,5 +1,14 @@
 import type { Contract } from '../contract.js';
-import { approveUser, freezeUser, modifyUser, queryPendingUserInfo, queryUser, refuseUser, unfreezeUser } from './users.js';
+import {
+  approveUser,
+  freezeUser,
+  modifyUser,
+  provisionUser,
+  queryPendingUserInfo,
+  queryUser,
+  refuseUser,
+  unfreezeUser,
+} from './users.js';
 import { listAuditLog } from './audit.js';
 import { downloadFile, faqDownload, softwareDownload } from './downloads.js';
 import {
@@ -85,6 +94,7 @@ export const allContracts: readonly Contract[] = [
   modifyUser,
   freezeUser,
   unfreezeUser,
+  provisionUser,
   listAuditLog,
   getSystemSettings,
   updateSystemSettings,

@@ -124,6 +124,17 @@ export const freezeUser = defineContract({
   body: UserNameBody,
   data: Ok,
 });
+export const provisionUser = defineContract({
+  id: 'users.provisionUser',
+  method: 'POST',
+  path: '/sys_gvuserma/gvuserma/provisionUser.action',
+  permission: 'users:manage',
+  tag: 'users',
+  summary:
+    "Install an active user's account and public keys on every cluster again (after a provisioning failure); answers the clusters that failed",
+  body: UserNameBody,
+  data: z.object({ failedClusters: z.array(z.string()) }),
+});
 export const unfreezeUser = defineContract({
   id: 'users.unfreezeUser',
   method: 'POST',

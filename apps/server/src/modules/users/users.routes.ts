@@ -1,4 +1,13 @@
-import { approveUser, freezeUser, modifyUser, queryPendingUserInfo, queryUser, refuseUser, unfreezeUser } from '@portal/shared';
+import {
+  approveUser,
+  freezeUser,
+  modifyUser,
+  provisionUser,
+  queryPendingUserInfo,
+  queryUser,
+  refuseUser,
+  unfreezeUser,
+} from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { UsersService } from './users.service.js';
 
@@ -41,5 +50,10 @@ export const registerUsersRoutes = (kit: RouteKit, users: UsersService) => {
     req.auditInfo.target = body.userName;
     await users.unfreeze(body.userName);
     return {};
+  });
+
+  kit.route(provisionUser, async ({ body, req }) => {
+    req.auditInfo.target = body.userName;
+    return { failedClusters: await users.reprovision(body.userName) };
   });
 };

@@ -53,7 +53,8 @@ export class UsersService {
     private readonly keys: KeysService,
     private readonly clock: Clock,
     /** Installs the approved user's account and keys on the clusters; never throws. */
-    private readonly provision: (user: { id: number; name: string }) => Promise<unknown> = () => Promise.resolve(),
+    /** Installs the user's account and keys on every cluster; answers the clusters that failed. */
+    private readonly provision: (user: { id: number; name: string }) => Promise<string[]> = () => Promise.resolve([]),
   ) {}
 
   async list(filter: UserListFilter, page: { offset: number; limit: number }, sort?: { by: UserSort; order: 'asc' | 'desc' }) {
@@ -147,6 +148,18 @@ export class UsersService {
       return u;
     });
     await this.sessions.destroyAllForUser(user.id);
+  }
+
+  /**
+   * Provisioning again, for an administrator who saw a failure in the audit log: the portal key
+   * pair is made if missing and every cluster gets the account and keys (idempotent). Answers the
+   * clusters that failed again.
+   */
+  async reprovision(userName: string): Promise<string[]> {
+    const u = await this.load(userName);
+    if (u.status !== 'active') throw new AppError(ErrCode.PARAM_INVALID, 'notPending', 'Only active users are provisioned');
+    await this.keys.ensurePortalKeyPair(u.id, u.user_name);
+    return this.provision({ id: u.id, name: u.user_name });
   }
 
   async unfreeze(userName: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   getIndexData,
   listKeys,
   modifyUser,
+  provisionUser,
   queryPendingUserInfo,
   queryUser,
   refuseUser,
@@ -322,5 +323,53 @@ describe('the last administrator', () => {
     await expect(users.freeze(actor, last)).rejects.toMatchObject({ reason: 'lastAdmin', status: 409 });
     await expect(users.modify(actor, { userName: last, roleId: Role.user })).rejects.toMatchObject({ reason: 'lastAdmin' });
     expect(await t.app.services.usersRepo.countActiveWithRoles([Role.admin, Role.super])).toBe(1);
+  });
+});
+
+describe('provisioning again', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    // A second cluster whose login node nobody answers: its provisioning fails.
+    t = await createTestApp({
+      clusters: [
+        { id: 'main', name: 'Main' },
+        {
+          id: 'away',
+          name: 'Away',
+          access: { mode: 'ssh', ssh: { host: '127.0.0.1', port: 1, serviceKeyFile: '/nonexistent/service-key' } },
+        },
+      ],
+    });
+    admin = await signIn(t, ADMIN.user, ADMIN.password);
+    await createUser(t.app, 'prov_user');
+    await createPending(t, 'prov_pending');
+  });
+  afterAll(() => t.close());
+
+  it('installs an active user again and names the clusters that failed, with an audit line for each', async () => {
+    const res = await admin.call(provisionUser, { body: { userName: 'prov_user' } });
+    expect(res.errCode, res.errMsg).toBe(0);
+    expect(res.data).toEqual({ failedClusters: ['away'] });
+    // The portal key pair exists now (provisioning installs it).
+    const user = await t.app.services.usersRepo.findByName('prov_user');
+    expect(await t.app.services.keys.publicKeyLines(user?.id ?? 0)).toHaveLength(1);
+    const audit = await t.app.services.db
+      .selectFrom('audit_log')
+      .select(['action', 'result', 'target'])
+      .where('action', 'in', ['provisionUser', 'users.provisionUser'])
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'provisionUser', result: 'failure', target: expect.stringMatching(/^prov_user@away: /) }),
+      expect.objectContaining({ action: 'users.provisionUser', result: 'success', target: 'prov_user' }),
+    ]);
+  });
+
+  it('refuses a user who is not active, an unknown user, and a non-administrator', async () => {
+    expect((await admin.call(provisionUser, { body: { userName: 'prov_pending' } })).data.reason).toBe('notPending');
+    expect((await admin.call(provisionUser, { body: { userName: 'nobody_here' } })).data.reason).toBe('userNotFound');
+    const plain = await signIn(t, 'prov_user');
+    expect((await plain.call(provisionUser, { body: { userName: 'prov_user' } })).status).toBe(403);
   });
 });

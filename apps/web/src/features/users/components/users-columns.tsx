@@ -9,6 +9,7 @@ interface Actions {
   onEdit: (u: UserSummary) => void;
   onFreeze: (u: UserSummary) => void;
   onUnfreeze: (u: UserSummary) => void;
+  onProvision: (u: UserSummary) => void;
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
 }
 
@@ -58,6 +59,13 @@ export const usersColumns = (t: TFunction<'users'>, a: Actions): TableColumnsTyp
             <Popconfirm title={t('freeze.confirm', { name: u.userName })} onConfirm={() => a.onFreeze(u)} disabled={self}>
               <Button type="link" size="small" danger disabled={self} title={self ? t('freeze.self') : undefined}>
                 {t('freeze.action')}
+              </Button>
+            </Popconfirm>
+          )}
+          {u.status === 'active' && (
+            <Popconfirm title={t('provision.confirm', { name: u.userName })} onConfirm={() => a.onProvision(u)}>
+              <Button type="link" size="small" title={t('provision.hint')}>
+                {t('provision.action')}
               </Button>
             </Popconfirm>
           )}

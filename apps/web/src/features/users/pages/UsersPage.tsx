@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useFreezeUser } from '../api/freeze-user';
 import { useUsers, type UserFilter } from '../api/list-users';
 import { useModifyUser } from '../api/modify-user';
+import { useProvisionUser } from '../api/provision-user';
 import { useUnfreezeUser } from '../api/unfreeze-user';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { RoleSelect } from '../components/RoleSelect';
@@ -16,7 +17,7 @@ import { usersColumns } from '../components/users-columns';
 
 type Filter = Pick<UserFilter, 'userName' | 'roleId' | 'status' | 'sort' | 'order'>;
 
-/** All users: filter, sort, change role and organisation, freeze and unfreeze. */
+/** All users: filter, sort, change role and organisation, freeze and unfreeze, install on the clusters again. */
 const UsersPage = () => {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
@@ -29,6 +30,7 @@ const UsersPage = () => {
   const modify = useModifyUser();
   const freeze = useFreezeUser();
   const unfreeze = useUnfreezeUser();
+  const provision = useProvisionUser();
   const feedback = {
     onSuccess: () => void message.success(t('common:operationSuccess')),
     onError: (e: unknown) => void message.error(errorText(e)),
@@ -43,6 +45,14 @@ const UsersPage = () => {
     onEdit: setEditing,
     onFreeze: (u) => freeze.mutate(u.userName, feedback),
     onUnfreeze: (u) => unfreeze.mutate(u.userName, feedback),
+    onProvision: (u) =>
+      provision.mutate(u.userName, {
+        onSuccess: ({ failedClusters }) =>
+          void (failedClusters.length === 0
+            ? message.success(t('provision.done', { name: u.userName }))
+            : message.warning(t('provision.failed', { clusters: failedClusters.join(', ') }), 8)),
+        onError: feedback.onError,
+      }),
     sortOrder: (key) => (filter.sort === key ? (filter.order === 'asc' ? 'ascend' : 'descend') : null),
   });
 
