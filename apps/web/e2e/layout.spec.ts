@@ -41,3 +41,17 @@ test('the language switch turns the console into Chinese and remembers it', asyn
   await page.reload();
   await expect(page.getByRole('menuitem', { name: '概览' })).toBeVisible();
 });
+
+test('at 1280 px the header keeps every top menu entry, with the statistics as icons and numbers', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  const top = page.getByRole('menu', { name: 'Main menu' });
+  for (const name of ['Overview', 'Job', 'E-Shell', 'File Transfer', 'Account'])
+    await expect(top.getByRole('menuitem', { name }), name).toBeVisible();
+  // The words went into tooltips and accessible names, the numbers stay.
+  const stats = page.getByRole('status', { name: 'Cluster statistics' });
+  await expect(stats.getByText('Online users')).toHaveCount(0);
+  await expect(stats.getByLabel('Online users')).toBeVisible();
+  await stats.getByLabel('Online users').hover();
+  await expect(page.getByRole('tooltip', { name: 'Online users' })).toBeVisible();
+});

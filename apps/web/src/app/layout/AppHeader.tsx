@@ -65,7 +65,7 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props)
         }}
         style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
       />
-      {indexData?.roleId !== Role.hpc && <StatsBar layout="horizontal" />}
+      {indexData?.roleId !== Role.hpc && <StatsBar layout="horizontal" labels={!compact} />}
       <LanguageSwitch dark />
       <UserMenu compact={compact} />
     </Layout.Header>

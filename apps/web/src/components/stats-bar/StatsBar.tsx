@@ -5,19 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { useHomeChartData } from './home-chart-data';
 import { useOnlineUsers } from './online-users';
 
-const Stat = ({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) => (
+interface StatProps {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  color: string;
+  /** False: icon and number only, the label in the tooltip (a narrow header). */
+  showLabel: boolean;
+}
+
+const Stat = ({ icon, label, value, color, showLabel }: StatProps) => (
   <Tooltip title={label}>
     <span style={{ color, whiteSpace: 'nowrap', fontSize: 13 }} aria-label={label}>
-      {icon} <span style={{ opacity: 0.75 }}>{label}</span> <strong data-testid={`stat-${label}`}>{value}</strong>
+      {icon} {showLabel && <span style={{ opacity: 0.75 }}>{label}</span>} <strong data-testid={`stat-${label}`}>{value}</strong>
     </span>
   </Tooltip>
 );
 
 /**
  * Online users, online jobs and used/total cores. Jobs and cores show '-' while the scheduler's
- * numbers are unknown or could not be read.
+ * numbers are unknown or could not be read. `labels={false}` leaves the words to the tooltips, so a
+ * narrow header keeps room for the top menu's entries.
  */
-export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
+export const StatsBar = ({ layout, labels = true }: { layout: 'horizontal' | 'vertical'; labels?: boolean }) => {
   const { t } = useTranslation('layout');
   const online = useOnlineUsers();
   const jobs = useHomeChartData();
@@ -35,18 +45,21 @@ export const StatsBar = ({ layout }: { layout: 'horizontal' | 'vertical' }) => {
         label={t('stats.onlineUsers')}
         value={online.data?.userOnline ?? '-'}
         color={color}
+        showLabel={labels}
       />
       <Stat
         icon={<ThunderboltOutlined aria-hidden />}
         label={t('stats.onlineJobs')}
         value={jobs?.onlineJobs ?? '-'}
         color={color}
+        showLabel={labels}
       />
       <Stat
         icon={<DesktopOutlined aria-hidden />}
         label={t('stats.cores')}
         value={jobs ? `${jobs.coreUsed} / ${jobs.coreTotal}` : '- / -'}
         color={color}
+        showLabel={labels}
       />
     </Flex>
   );
