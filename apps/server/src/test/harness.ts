@@ -97,6 +97,27 @@ export class TestClient {
     return this.cookies.get('XSRF-TOKEN');
   }
 
+  /** The headers of an upload chunk (PATCH /efile/api/uploads/:id) as this client's browser sends them. */
+  chunkHeaders(offset: number | string, extra: Record<string, string | number> = {}): Record<string, string | number> {
+    return {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': this.csrf ?? '',
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+      ...extra,
+    };
+  }
+
+  /** Sends one upload chunk through inject (the whole body arrives). */
+  patchChunk(uploadId: string, offset: number | string, body: Buffer, extra: Record<string, string | number> = {}) {
+    return this.app.inject({
+      method: 'PATCH',
+      url: `/efile/api/uploads/${uploadId}`,
+      headers: this.chunkHeaders(offset, extra),
+      payload: body,
+    });
+  }
+
   async raw(method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

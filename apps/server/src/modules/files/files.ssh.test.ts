@@ -89,20 +89,13 @@ describe.runIf(enabled)('file service over ssh', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const cut = 600_000;
-    const headers = (offset: number, length: number) => ({
-      cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-xsrf-token': alice.csrf ?? '',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': length,
-      'upload-offset': String(offset),
-    });
     await new Promise<void>((resolve) => {
       const req = request({
         host: '127.0.0.1',
         port,
         method: 'PATCH',
         path: `/efile/api/uploads/${up.uploadId}`,
-        headers: headers(0, data.length),
+        headers: alice.chunkHeaders(0, { 'content-length': data.length }),
       });
       req.on('error', () => resolve());
       req.on('close', () => resolve());
@@ -114,12 +107,7 @@ describe.runIf(enabled)('file service over ssh', () => {
       offset = (await alice.call(uploadStatus, { params: { uploadId: up.uploadId } })).data.offset as number;
     }
     expect(offset).toBe(cut);
-    const rest = await t.app.inject({
-      method: 'PATCH',
-      url: `/efile/api/uploads/${up.uploadId}`,
-      headers: headers(cut, data.length - cut),
-      payload: data.subarray(cut),
-    });
+    const rest = await alice.patchChunk(up.uploadId, cut, data.subarray(cut));
     expect(rest.json().data).toMatchObject({ done: true, offset: data.length });
     const whole = await alice.raw('GET', downloadFiles.path, { query: { path: `${dir}/up.bin` } });
     expect(sha(whole.rawPayload)).toBe(sha(data));
@@ -141,18 +129,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     const up = (await alice.call(startUpload, { body: { path: dir, name: 'kept.bin', size: data.length } })).data as {
       uploadId: string;
     };
-    const patch = (from: number, to: number) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/efile/api/uploads/${up.uploadId}`,
-        headers: {
-          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          'x-xsrf-token': alice.csrf ?? '',
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': String(from),
-        },
-        payload: data.subarray(from, to),
-      });
+    const patch = (from: number, to: number) => alice.patchChunk(up.uploadId, from, data.subarray(from, to));
     // This upload's dd processes only: other test files may run dd as alice at the same time.
     const ddOfThis = ['-u', 'alice', '-f', `^dd of=${dir}/.kept.bin.portal-upload-`];
     const writers = () => execFileSync('pgrep', ['-c', ...ddOfThis], { encoding: 'utf8' }).trim();

@@ -28,24 +28,8 @@ describe('resumable uploads', () => {
   afterAll(() => t.close());
 
   /** Sends one chunk through inject (the whole body arrives). */
-  const patch = (
-    c: TestClient,
-    uploadId: string,
-    offset: number | string,
-    body: Buffer,
-    type = 'application/offset+octet-stream',
-  ) =>
-    c.app.inject({
-      method: 'PATCH',
-      url: `/efile/api/uploads/${uploadId}`,
-      headers: {
-        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': c.csrf ?? '',
-        'content-type': type,
-        'upload-offset': String(offset),
-      },
-      payload: body,
-    });
+  const patch = (c: TestClient, uploadId: string, offset: number | string, body: Buffer, type?: string) =>
+    c.patchChunk(uploadId, offset, body, type ? { 'content-type': type } : {});
 
   const start = async (name: string, size: number, extra: Record<string, unknown> = {}) => {
     const res = await alice.call(startUpload, { body: { path: home, name, size, ...extra } as never });
@@ -91,13 +75,7 @@ describe('resumable uploads', () => {
         port,
         method: 'PATCH',
         path: `/efile/api/uploads/${up.uploadId}`,
-        headers: {
-          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          'x-xsrf-token': alice.csrf ?? '',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': data.length,
-          'upload-offset': '0',
-        },
+        headers: alice.chunkHeaders(0, { 'content-length': data.length }),
       });
       req.on('error', () => resolve());
       req.write(data.subarray(0, cut), () => setTimeout(() => req.destroy(), 300));
@@ -138,17 +116,8 @@ describe('resumable uploads', () => {
 
   it('refuses chunks above the maximum or beyond the announced size', async () => {
     const up = await start('small.txt', 10);
-    const tooBig = await alice.app.inject({
-      method: 'PATCH',
-      url: `/efile/api/uploads/${up.uploadId}`,
-      headers: {
-        cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': alice.csrf ?? '',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(UPLOAD_CHUNK_MAX_BYTES + 1),
-        'upload-offset': '0',
-      },
-      payload: Buffer.alloc(16),
+    const tooBig = await alice.patchChunk(up.uploadId, 0, Buffer.alloc(16), {
+      'content-length': String(UPLOAD_CHUNK_MAX_BYTES + 1),
     });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().data.reason).toBe('chunkTooLarge');
@@ -166,11 +135,7 @@ describe('resumable uploads', () => {
     const noCsrf = await alice.app.inject({
       method: 'PATCH',
       url: `/efile/api/uploads/${up.uploadId}`,
-      headers: {
-        cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0',
-      },
+      headers: Object.fromEntries(Object.entries(alice.chunkHeaders(0)).filter(([k]) => k !== 'x-xsrf-token')),
       payload: Buffer.from('abcd'),
     });
     expect(noCsrf.statusCode).toBe(403);
