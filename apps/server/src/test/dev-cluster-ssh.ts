@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { TestApp } from './harness.js';
 
 /*
  * The dev cluster's login node (scripts/dev-cluster: OpenSSH on 127.0.0.1:2222, the service key
@@ -33,4 +34,17 @@ export const removeAuthorizedKey = (userName: string, line: string) => {
     .split('\n')
     .filter((l) => l.trim() !== line);
   writeFileSync(file, kept.join('\n'));
+};
+
+/**
+ * Makes a portal user's key pair and installs it on the configured clusters the way approval does;
+ * answers the public key line (for removeAuthorizedKey afterwards). Throws when a cluster failed.
+ */
+export const installPortalKey = async (app: TestApp['app'], userName: string): Promise<string> => {
+  const user = await app.services.usersRepo.findByName(userName);
+  if (!user) throw new Error(`no portal user ${userName}`);
+  const key = await app.services.keys.ensurePortalKeyPair(user.id, userName);
+  const failed = await app.services.provisioner.provision({ id: user.id, name: userName });
+  if (failed.length) throw new Error(`provisioning ${userName} failed on ${failed.join(', ')}`);
+  return key.public_key.trim();
 };

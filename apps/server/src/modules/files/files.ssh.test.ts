@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chownSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteFiles,
@@ -18,7 +16,8 @@ import {
   type FileEntry,
 } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
-import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
+import { sendChunkCutOff } from '../../test/upload-chunks.js';
+import { devClusterSshAccess, installPortalKey, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 
 /*
  * The key cases of the file service over real SSH: the dev cluster's login node on 127.0.0.1:2222
@@ -50,13 +49,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     });
     alice = await signedIn(t.app, 'alice', Role.user);
     bob = await signedIn(t.app, 'bob', Role.user);
-    for (const name of ['alice', 'bob']) {
-      const user = await t.app.services.usersRepo.findByName(name);
-      if (!user) throw new Error(name);
-      const key = await t.app.services.keys.ensurePortalKeyPair(user.id, name);
-      installed.push({ name, line: key.public_key.trim() });
-      expect(await t.app.services.provisioner.provision({ id: user.id, name })).toEqual([]);
-    }
+    for (const name of ['alice', 'bob']) installed.push({ name, line: await installPortalKey(t.app, name) });
     expect((await alice.call(makeFolder, { body: { path: '/home/alice', name: dir.split('/').pop() as string } })).errCode).toBe(
       0,
     );
@@ -86,26 +79,8 @@ describe.runIf(enabled)('file service over ssh', () => {
     const up = (await alice.call(startUpload, { body: { path: dir, name: 'up.bin', size: data.length } })).data as {
       uploadId: string;
     };
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
     const cut = 600_000;
-    await new Promise<void>((resolve) => {
-      const req = request({
-        host: '127.0.0.1',
-        port,
-        method: 'PATCH',
-        path: `/efile/api/uploads/${up.uploadId}`,
-        headers: alice.chunkHeaders(0, { 'content-length': data.length }),
-      });
-      req.on('error', () => resolve());
-      req.on('close', () => resolve());
-      req.write(data.subarray(0, cut), () => setTimeout(() => req.destroy(), 500));
-    });
-    let offset = 0;
-    for (let i = 0; i < 100 && offset === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      offset = (await alice.call(uploadStatus, { params: { uploadId: up.uploadId } })).data.offset as number;
-    }
+    const offset = await sendChunkCutOff(t, alice, up.uploadId, data, cut);
     expect(offset).toBe(cut);
     const rest = await alice.patchChunk(up.uploadId, cut, data.subarray(cut));
     expect(rest.json().data).toMatchObject({ done: true, offset: data.length });

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUpload, listFiles, Role, startUpload, UPLOAD_CHUNK_MAX_BYTES, uploadStatus } from '@portal/shared';
 import { createTestApp, ManualClock, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { sendChunkCutOff } from '../../test/upload-chunks.js';
 
 /* Resumable uploads: start, chunks at offsets, a dropped connection, resume, and the rules. */
 
@@ -64,28 +63,9 @@ describe('resumable uploads', () => {
   it('survives a connection dropped mid-chunk and resumes where the bytes stopped', async () => {
     const data = randomBytes(2_000_000);
     const up = await start('resumed.bin', data.length);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    expect(address).toContain(String(port));
     // The browser sends the whole file as one chunk and the network drops after 700,000 bytes.
     const cut = 700_000;
-    await new Promise<void>((resolve) => {
-      const req = request({
-        host: '127.0.0.1',
-        port,
-        method: 'PATCH',
-        path: `/efile/api/uploads/${up.uploadId}`,
-        headers: alice.chunkHeaders(0, { 'content-length': data.length }),
-      });
-      req.on('error', () => resolve());
-      req.write(data.subarray(0, cut), () => setTimeout(() => req.destroy(), 300));
-    });
-    // The server records what it wrote once it notices the drop.
-    let offset = 0;
-    for (let i = 0; i < 50 && offset === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      offset = (await alice.call(uploadStatus, { params: { uploadId: up.uploadId } })).data.offset as number;
-    }
+    const offset = await sendChunkCutOff(t, alice, up.uploadId, data, cut);
     expect(offset).toBe(cut);
     // Starting the same upload again (same folder, name and size) answers the same id and offset.
     expect(await start('resumed.bin', data.length)).toMatchObject({ uploadId: up.uploadId, offset: cut });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShell, Role, type ShellSessionInfo } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
-import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
+import { devClusterSshAccess, installPortalKey, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 import { attachTerminal } from '../../test/terminal-client.js';
 
 /*
@@ -29,10 +29,7 @@ describe.runIf(enabled)('web shell over ssh', () => {
       ],
     });
     alice = await signedIn(t.app, 'alice', Role.user);
-    const user = await t.app.services.usersRepo.findByName('alice');
-    if (!user) throw new Error('alice');
-    keyLine = (await t.app.services.keys.ensurePortalKeyPair(user.id, 'alice')).public_key.trim();
-    expect(await t.app.services.provisioner.provision({ id: user.id, name: 'alice' })).toEqual([]);
+    keyLine = await installPortalKey(t.app, 'alice');
   }, 60_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTransfer, createTransfer, getTransfer, makeFolder, Role, type Transfer } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
-import { devClusterSshAccess, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
+import { devClusterSshAccess, installPortalKey, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 
 /*
  * Across-center transfer with one side over real SSH (SFTP streams): the dev cluster's login node on
@@ -48,10 +48,7 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
       ],
     });
     alice = await signedIn(t.app, 'alice', Role.user);
-    const user = await t.app.services.usersRepo.findByName('alice');
-    if (!user) throw new Error('alice');
-    installed = (await t.app.services.keys.ensurePortalKeyPair(user.id, 'alice')).public_key.trim();
-    expect(await t.app.services.provisioner.provision({ id: user.id, name: 'alice' })).toEqual([]);
+    installed = await installPortalKey(t.app, 'alice');
     local = join(homes, 'alice');
     mkdirSync(local, { recursive: true });
     // Made as alice over ssh: a folder this test (root) made would not be hers to write in.

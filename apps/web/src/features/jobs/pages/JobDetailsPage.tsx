@@ -1,18 +1,6 @@
-import { useSearchParams } from 'react-router';
-import { JobDetailView } from '../components/detail/JobDetailView';
+import { JobDetailFromAddress } from '../components/detail/JobDetailFromAddress';
 
 /** /my-job/current-job/jobDetails/?jobId=&clusterId= */
-const JobDetailsPage = () => {
-  const [params] = useSearchParams();
-  return (
-    <JobDetailView
-      key={params.get('jobId')}
-      jobId={params.get('jobId') ?? ''}
-      clusterId={params.get('clusterId') || undefined}
-      mode="current"
-      backTo="/my-job/current-job"
-    />
-  );
-};
+const JobDetailsPage = () => <JobDetailFromAddress mode="current" backTo="/my-job/current-job" />;
 
 export default JobDetailsPage;
