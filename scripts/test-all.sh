@@ -37,6 +37,11 @@ fi
 
 step "Build"
 npm run build
+# Test code stays out of what ships: *.test.ts, *.test-support.ts (contract suites) and src/test.
+if grep -rlE "from '(vitest|@playwright/test)'" apps/server/dist; then
+  echo "The files above in apps/server/dist import a test framework: name test-only code *.test-support.ts (excluded by tsconfig.build.json)." >&2
+  exit 1
+fi
 
 step "Static checks: types, lint, formatting"
 npm run typecheck
@@ -55,8 +60,20 @@ if [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 bash scripts/dev-cluster start
-env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server src/cluster/scheduler/slurm src/cluster/access src/modules/jobs/slurm-jobs src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
-env -u DATABASE_URL PORTAL_TEST_SLURM=1 npm run test:e2e -- --grep "on the Slurm"
+# Every test selected here must run: a skipped one (a missing part, a wrong flag) fails the run.
+reports=$(mktemp -d)
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
+  src/cluster/scheduler/slurm src/cluster/access src/modules/users/provisioning \
+  src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
+node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
+# Alone, after the others: it stops slurmctld, which would stall any Slurm test running beside it.
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest-fault.json" src/modules/jobs/slurm-jobs
+node scripts/check-no-skips.mjs vitest "$reports/vitest-fault.json"
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+  npm run test:e2e -- --grep "on the Slurm" --reporter=list,json
+node scripts/check-no-skips.mjs playwright "$reports/e2e.json"
 
 if [ "$sqlite_only" = 1 ]; then
   echo "PostgreSQL round skipped (--sqlite-only)."

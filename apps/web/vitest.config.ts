@@ -12,5 +12,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // antd dialogs in jsdom take seconds on a busy 2-core machine: generous, but a hung test still fails.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,6 @@
 /*
- * bench/files: the file manager against a huge folder and big files.
+ * bench/files: the file manager against a huge folder and big files. Over 300 lines on purpose:
+ * a script run by hand whose phases read top to bottom, each beside the figures it writes.
  *
  * 1. Time to the first page of a 100,000-entry folder through the file API (app.inject: the whole
  *    server stack without the network): the first page (lists the folder, sorts it, caches it), a

@@ -119,7 +119,7 @@ const main = async () => {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const cluster = app.services.clusters.get();
-  const adapter = cluster.adapter as CountedAdapter;
+  const adapter = cluster.scheduler;
 
   const hash = await hashPassword(PASSWORD);
   const owners = Array.from({ length: OWNERS }, (_, i) => `user${String(i).padStart(3, '0')}`);

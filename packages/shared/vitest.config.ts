@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'shared', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'shared', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
 });

@@ -19,17 +19,17 @@ import { registerPasswordResetRoutes } from './modules/auth/password-reset.route
 import { registerDownloadRoutes } from './modules/downloads/downloads.routes.js';
 import { registerFilesRoutes } from './modules/files/files.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerJobViewRoutes } from './modules/jobs/job-view.routes.js';
+import { registerJobChartsRoutes } from './modules/jobs/job-charts.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerKeysRoutes } from './modules/keys/keys.routes.js';
-import { registerMainRoutes } from './modules/main/main.routes.js';
+import { registerConsoleRoutes } from './modules/console/console.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerShellRoutes } from './modules/shell/shell.routes.js';
+import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
-import type { AdapterFactory } from './modules/jobs/create-clusters.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -54,8 +54,6 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
-  /** Replaces how schedulers are made (benchmarks); default: from the cluster config. */
-  adapterFactory?: AdapterFactory;
 }
 
 const loggerFor = (config: Config): FastifyServerOptions['logger'] => ({
@@ -83,15 +81,18 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     for (const method of [route.method].flat())
       app.routeTable.push({ method, url: route.url, permission: route.config?.permission });
   });
-  const services = await createServices(config, handle.db, clock, handle.dialect, app.log, opts.adapterFactory);
+  const services = await createServices(config, handle.db, clock, handle.dialect, app.log);
   app.decorate('services', services);
   app.decorate('firstAdmin', await ensureFirstAdmin(services.usersRepo, config, clock));
+  // Hooks run in reverse order of adding: kept upload writers and transfers end before the
+  // clusters' connections close, and the database closes last.
   app.addHook('onClose', async () => {
     await services.clusters.stop();
-    await Promise.all([...services.clusterAccess.values()].map((a) => a.close()));
     services.mailer.close();
     await handle.close();
   });
+  app.addHook('onClose', () => services.uploads.close());
+  app.addHook('preClose', () => services.transfers.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,7 +130,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     crossOriginEmbedderPolicy: false,
   });
   // Shells end before the WebSocket plugin closes every socket, so their pages learn why (4503).
-  app.addHook('preClose', async () => services.shells.closeAll());
+  app.addHook('preClose', async () => services.shell.shells.closeAll());
   // Before any route: its onRoute hook must see the WebSocket routes (the web shell).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(swagger, {
@@ -148,29 +149,27 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const kit = new RouteKit(app, services.sessions, services.audit, clock);
-  registerHealthRoutes(kit, handle.db, VERSION);
-  registerLoginRoutes(kit, services);
+  const kit = new RouteKit(app, { sessions: services.sessions, audit: services.audit, clock });
+  registerHealthRoutes(kit, services.health);
+  registerLoginRoutes(kit, { ...services, config });
   registerPasswordResetRoutes(kit, services.passwordReset);
   registerRegistrationRoutes(kit, services.registration);
   registerProfileRoutes(kit, services.profile);
-  registerMainRoutes(kit, services);
+  registerConsoleRoutes(kit, services.console);
   registerUsersRoutes(kit, services.users);
   registerAuditRoutes(kit, services.audit);
   registerSettingsRoutes(kit, services.settings);
   registerKeysRoutes(kit, services.keys, (user, revoked) => services.provisioner.provision(user, revoked));
-  registerDownloadRoutes(kit, config);
+  registerDownloadRoutes(kit, services.downloads);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
-  registerJobViewRoutes(kit, services.jobView);
-  registerShellRoutes(app, kit, {
-    registry: services.shells,
-    sessions: services.sessions,
-    clusters: services.clusters,
-    accessFor: services.accessFor,
-    publicUrl: config.server.publicUrl,
-  });
-  await registerFilesRoutes(app, services);
+  registerJobChartsRoutes(kit, services.jobCharts);
+  registerShellRoutes(app, kit, { shell: services.shell, publicUrl: config.server.publicUrl });
+  await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });
+  registerTransfersRoutes(kit, services.transfers);
   await registerWebFiles(app, opts.webRoot);
+  // Transfers a previous process left running are failed, queued ones start.
+  const interrupted = await services.transfers.recover();
+  if (interrupted > 0) app.log.warn({ interrupted }, 'transfers interrupted by the last stop were marked failed');
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();
 

@@ -1,118 +1,161 @@
 import { join, resolve } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createClusterAccessMap } from './cluster/access/create-access.js';
-import { UserProvisioner } from './cluster/access/provisioner.js';
-import type { ClusterAccess } from './cluster/access/types.js';
-import { schedulerFactory } from './cluster/scheduler/create-adapter.js';
+import { createClusterRegistry } from './cluster/create-registry.js';
 import type { Config } from './config/schema.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/types.js';
-import type { Clock } from './lib/time.js';
+import type { Logger } from './lib/logger.js';
 import { loadMasterKey } from './lib/master-key.js';
+import type { Clock } from './lib/time.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
+import { LoginPageService } from './modules/auth/login-page.service.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { PasswordResetsRepository } from './modules/auth/password-resets.repository.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
+import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { ThrottleService } from './modules/auth/throttle.service.js';
-import { createClusters, type AdapterFactory } from './modules/jobs/create-clusters.js';
+import { FilesService } from './modules/files/files.service.js';
+import { UploadsRepository } from './modules/files/uploads.repository.js';
+import { UploadsService } from './modules/files/uploads.service.js';
+import { UserAuthTokensRepository } from './modules/files/user-auth-tokens.repository.js';
+import { UserAuthTokensService } from './modules/files/user-auth-tokens.service.js';
+import { DownloadsService } from './modules/downloads/downloads.service.js';
+import { HealthRepository } from './modules/health/health.repository.js';
+import { HealthService } from './modules/health/health.service.js';
 import { JobActionsService } from './modules/jobs/job-actions.service.js';
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
-import { JobViewService } from './modules/jobs/job-view.service.js';
+import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
+import { KeysRepository } from './modules/keys/keys.repository.js';
 import { KeysService } from './modules/keys/keys.service.js';
 import { LicenseService } from './modules/license/license.service.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { ConsoleService } from './modules/console/console.service.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { ShellRegistry } from './modules/shell/shell-registry.js';
+import { ShellService } from './modules/shell/shell.service.js';
+import { TransfersRepository } from './modules/transfers/transfers.repository.js';
+import { TransfersService } from './modules/transfers/transfers.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
+import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
+import { UserDirectory } from './modules/users/user-directory.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { VERSION } from './version.js';
 
-/** Every service, wired once; routes and tests take what they need from here. */
-export const createServices = async (
-  config: Config,
-  db: Kysely<Database>,
-  clock: Clock,
-  dialect: Dialect,
-  log: FastifyBaseLogger,
-  adapterFactory?: AdapterFactory,
-) => {
-  const usersRepo = new UsersRepository(db, dialect);
-  const audit = new AuditRepository(db);
-  const settings = new SettingsService(db, clock, config);
-  const sessions = new SessionsService(db, clock, config.auth);
-  const throttle = new ThrottleService(db, clock, config.auth);
-  const captcha = new CaptchaService(db, clock);
+/**
+ * Every service, wired once: the one place that knows every module. Modules reach each other
+ * only through what is passed in here (typed by the other module's index.ts); routes are given
+ * their own module's services by app.ts.
+ */
+export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect, log: Logger) => {
+  const audit = new AuditService(new AuditRepository(db));
+  const settings = new SettingsService(new SettingsRepository(db), clock, config);
   const mailer = new Mailer(config.mail);
-  const keys = new KeysService(db, clock, loadMasterKey(config.dataDir));
   const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
+  const license = new LicenseService(config, clock, installedAt);
+
+  const sessions = new SessionsService(new SessionsRepository(db), clock, config.auth);
+  const throttle = new ThrottleService(new ThrottleRepository(db), clock, config.auth);
+  const captcha = new CaptchaService(new CaptchaRepository(db), clock);
+  const usersRepo = new UsersRepository(db, dialect);
+  const directory = new UserDirectory(usersRepo);
+  const keys = new KeysService(new KeysRepository(db), clock, loadMasterKey(config.dataDir));
+
   const jobsRepo = new JobsRepository(db);
-  const clusters = createClusters(config.clusters, adapterFactory ?? schedulerFactory(config, db, clock, log), {
-    repo: jobsRepo,
-    settings,
+  const clusters = createClusterRegistry(config, {
+    db,
     clock,
     log,
-  });
-  const jobs = new JobsService(clusters, jobsRepo, clock);
-  // Cluster access (files, shell, commands as the user) per cluster id; closed with the app.
-  const clusterAccess = createClusterAccessMap(config, {
+    accounting: jobsRepo,
+    refreshIntervalSeconds: async () => (await settings.get()).refreshInterval,
+    // ssh mode signs in to the login nodes with the user's portal-made key.
     privateKeyOf: async (userName) => {
-      const user = await usersRepo.findByName(userName);
+      const user = await directory.findByName(userName);
       if (!user) throw new Error(`no portal user ${userName}`);
       return keys.exportPrivateKey(user.id, user.user_name);
     },
   });
-  const accessFor = (clusterId: string): ClusterAccess => {
-    const access = clusterAccess.get(clusterId);
-    if (!access) throw new Error(`unknown cluster ${clusterId}`);
-    return access;
-  };
   const provisioner = new UserProvisioner({
-    access: clusterAccess,
+    clusters,
     publicKeysOf: (userId) => keys.publicKeyLines(userId),
     audit,
     clock,
     log,
   });
-  const provision = (user: { id: number; name: string }) => provisioner.provision(user);
+
+  const jobs = new JobsService(clusters, jobsRepo, clock);
+  const files = new FilesService((clusterId) => {
+    const { config: cluster, access } = clusters.get(clusterId);
+    return { clusterId: cluster.id, access, roots: cluster.access.roots };
+  });
+
   return {
     config,
     db,
     clock,
-    usersRepo,
     audit,
     settings,
+    mailer,
+    license,
     sessions,
     throttle,
     captcha,
-    mailer,
+    usersRepo,
     keys,
-    license: new LicenseService(config, clock, installedAt),
-    login: new LoginService(usersRepo, sessions, throttle, captcha, clock),
+    clusters,
+    provisioner,
+    downloads: new DownloadsService(config.dataDir),
+    health: new HealthService(new HealthRepository(db), VERSION),
+    console: new ConsoleService(config, settings, sessions, license, clock),
+    login: new LoginService(directory, sessions, throttle, captcha, clock),
+    loginPage: new LoginPageService(config, settings, mailer),
+    passwordReset: new PasswordResetService(
+      new PasswordResetsRepository(db),
+      directory,
+      sessions,
+      throttle,
+      settings,
+      mailer,
+      clock,
+      config,
+    ),
     registration: new RegistrationService(usersRepo, captcha, settings, clock),
     profile: new ProfileService(usersRepo, sessions, settings, clock),
-    users: new UsersService(usersRepo, sessions, throttle, keys, clock, provision),
-    clusterAccess,
-    accessFor,
-    provisioner,
-    passwordReset: new PasswordResetService(db, usersRepo, sessions, throttle, settings, mailer, clock, config),
-    jobsRepo,
-    clusters,
+    users: new UsersService(usersRepo, sessions, throttle, keys, clock, (user) => provisioner.provision(user)),
     jobs,
     jobActions: new JobActionsService(clusters, jobs),
-    jobView: new JobViewService(clusters, jobsRepo, clock),
+    jobCharts: new JobChartsService(clusters, jobsRepo, clock),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
-    // Web shells live in this process (docs/shell.md).
-    shells: new ShellRegistry({
-      graceMs: config.shell.graceSeconds * 1000,
-      heartbeatMs: config.shell.heartbeatSeconds * 1000,
-      bufferBytes: config.shell.bufferKB * 1024,
-      maxPerUser: config.shell.maxPerUser,
+    files,
+    uploads: new UploadsService(new UploadsRepository(db), files, clock),
+    fileTokens: new UserAuthTokensService(new UserAuthTokensRepository(db), clock, directory, sessions),
+    transfers: new TransfersService({
+      repo: new TransfersRepository(db),
+      files,
+      clock,
+      enabled: () => config.ui.transfer,
+      clusterIds: () => config.clusters.map((c) => c.id),
+      log,
     }),
+    // Web shells live in this process (docs/shell.md).
+    shell: new ShellService(
+      new ShellRegistry({
+        graceMs: config.shell.graceSeconds * 1000,
+        heartbeatMs: config.shell.heartbeatSeconds * 1000,
+        bufferBytes: config.shell.bufferKB * 1024,
+        maxPerUser: config.shell.maxPerUser,
+      }),
+      clusters,
+    ),
   };
 };
 

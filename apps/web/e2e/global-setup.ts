@@ -1,5 +1,10 @@
+import { z } from 'zod';
 import { E2E_ADMIN } from './support/constants';
 import { startPortal } from './support/server';
+
+/** The parts of the answers this set-up reads. */
+const SignedIn = z.object({ data: z.object({ csrfToken: z.string() }) });
+const JobIds = z.object({ data: z.object({ list: z.array(z.object({ jobId: z.string() })) }) });
 
 /** One portal on the built-in scheduler for the specs; job polling every second keeps flows quick. */
 export default async function globalSetup() {
@@ -38,9 +43,9 @@ export const cancelEveryJob = async (base: string) => {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const { csrfToken } = ((await login.json()) as { data: { csrfToken: string } }).data;
+  const { csrfToken } = SignedIn.parse(await login.json()).data;
   const list = await fetch(`${base}/jm_jobmanagement/api/jobs?pageLimit=300`, { headers: { cookie } });
-  const ids = (((await list.json()) as { data?: { list?: { jobId: string }[] } }).data?.list ?? []).map((j) => j.jobId);
+  const ids = JobIds.parse(await list.json()).data.list.map((j) => j.jobId);
   if (ids.length)
     await fetch(`${base}/jm_jobmanagement/api/jobs/actions/cancel`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { cancelEveryJob } from './global-setup';
+import { refreshUntilVisible } from './support/lists';
 import { openDialog, registeredUser, sharedPortal, signIn, type PortalRef } from './support/portal';
 import { startPortal, type Portal } from './support/server';
 
@@ -77,12 +78,9 @@ const submit = async (
 const row = (page: Page, jobId: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: jobId, exact: true }) });
 
-/** The job's state in the current list, reloading until it shows `state`. */
-const expectState = async (page: Page, base: string, jobId: string, state: string) =>
-  expect(async () => {
-    await page.goto(`${base}/my-job/current-job`);
-    await expect(row(page, jobId).getByText(state, { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+/** Waits until the current list shows the job in `state`. */
+const expectState = (page: Page, base: string, jobId: string, state: string) =>
+  refreshUntilVisible(page, `${base}/my-job/current-job`, row(page, jobId).getByText(state, { exact: true }));
 
 const act = async (page: Page, base: string, jobId: string, action: 'Hold' | 'Release' | 'Cancel', done: string) => {
   await page.goto(`${base}/my-job/current-job`);
@@ -135,11 +133,9 @@ for (const target of targets) {
 
       await act(page, base, blocker, 'Cancel', `Job ${blocker} cancelled`);
       await expectState(page, base, job, 'Running');
-      await expect(async () => {
-        await page.goto(`${base}/my-job/history-job`);
-        await expect(row(page, job).getByText('Complete', { exact: true })).toBeVisible({ timeout: 2_000 });
-        await expect(row(page, blocker).getByText('Deleted', { exact: true })).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 120_000 });
+      const history = `${base}/my-job/history-job`;
+      await refreshUntilVisible(page, history, row(page, job).getByText('Complete', { exact: true }), 180_000);
+      await refreshUntilVisible(page, history, row(page, blocker).getByText('Deleted', { exact: true }), 180_000);
       await row(page, job).getByRole('link', { name: job, exact: true }).click();
       await expect(page.getByRole('region', { name: 'Standard output' })).toContainText(
         `hello from ${target.name === 'Slurm' ? 'alice' : ''}`,
@@ -160,10 +156,7 @@ for (const target of targets) {
       await expectState(page, base, job, 'Running');
       try {
         execFileSync('bash', [devCluster, 'stop', 'slurmctld'], { stdio: 'ignore' });
-        await expect(async () => {
-          await page.goto(`${base}/my-job/current-job`);
-          await expect(page.getByText('Job Scheduler Error!').first()).toBeVisible({ timeout: 3_000 });
-        }).toPass({ timeout: 60_000 });
+        await refreshUntilVisible(page, `${base}/my-job/current-job`, page.getByText('Job Scheduler Error!').first());
         await page.goto(`${base}/my-job/history-job`);
         await expect(page.getByRole('table')).toBeVisible();
         await expect(row(page, job)).toHaveCount(0);

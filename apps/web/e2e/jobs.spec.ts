@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { refreshUntilVisible } from './support/lists';
 import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin } from './support/portal';
 
 /*
@@ -45,10 +46,7 @@ test('a submitted job runs, shows its output, is cancelled after a confirmation 
   await confirm.getByRole('button', { name: 'Cancel job' }).click();
   await expect(page.getByText(`Job ${jobId} cancelled`)).toBeVisible();
   // The scheduler takes a moment to end it (Exiting); accounting then lists it as deleted.
-  await expect(async () => {
-    await page.goto(`${baseURL()}/my-job/history-job`);
-    await expect(rowOf(page, jobId).getByText('Deleted')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  await refreshUntilVisible(page, `${baseURL()}/my-job/history-job`, rowOf(page, jobId).getByText('Deleted'));
 });
 
 test('the extend dialog refuses more than the queue maximum leaves', async ({ page }) => {

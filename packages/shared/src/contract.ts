@@ -36,6 +36,13 @@ export interface Contract<
   csrf?: boolean;
 }
 
+/** Every object made by defineContract: how the contract list tells contracts from schemas. */
+const declared = new WeakSet<object>();
+
+/** Whether a value is a contract (made by defineContract). */
+export const isContract = (value: unknown): value is Contract =>
+  typeof value === 'object' && value !== null && declared.has(value);
+
 export const defineContract = <
   const Q extends z.ZodType | undefined = undefined,
   const B extends z.ZodType | undefined = undefined,
@@ -43,7 +50,10 @@ export const defineContract = <
   const D extends z.ZodType = z.ZodType,
 >(
   c: Contract<Q, B, P, D>,
-): Contract<Q, B, P, D> => c;
+): Contract<Q, B, P, D> => {
+  declared.add(c);
+  return c;
+};
 
 // Optional contract fields read as `Schema | undefined`: strip the undefined before looking inside.
 type Given<S> = Exclude<S, undefined>;

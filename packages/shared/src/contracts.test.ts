@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as shared from './index.js';
-import { allContracts } from './api/all.js';
+import { allContracts, contractAreas } from './api/all.js';
 import { CheckCodeBody, CheckUserIsExistBody, RegisterUserBody } from './api/registration.js';
 import { LoginAuthBody } from './api/login.js';
 import { ModifyPwdBody, ModifyUserInfoBody } from './api/profile.js';
 import { ImportKeyBody } from './api/keys.js';
-import type { Contract } from './contract.js';
+import { isContract } from './contract.js';
 import { PERMISSIONS } from './roles.js';
 
 /* Every endpoint is declared once in allContracts; spec section 7 names the legacy paths. */
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
-
-const isContract = (v: unknown): v is Contract =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as Contract).id === 'string' &&
-  typeof (v as Contract).path === 'string' &&
-  typeof (v as Contract).method === 'string' &&
-  'data' in v;
 
 const duplicates = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i);
 
@@ -31,12 +23,22 @@ describe('allContracts', () => {
     expect(duplicates(allContracts.map((c) => c.id))).toEqual([]);
   });
 
+  it('names each contract by its area: the id starts with the name of the file that declares it', () => {
+    const misnamed = Object.entries(contractAreas).flatMap(([area, exports]) =>
+      Object.values(exports)
+        .filter(isContract)
+        .filter((c) => !c.id.startsWith(`${area}.`))
+        .map((c) => `${c.id} (in ${area})`),
+    );
+    expect(misnamed).toEqual([]);
+  });
+
   it('has unique method + path pairs', () => {
     expect(duplicates(allContracts.map((c) => `${c.method} ${c.path}`))).toEqual([]);
   });
 
   it('holds every contract the package exports', () => {
-    const exported = (Object.values(shared) as unknown[]).filter(isContract);
+    const exported = Object.values<unknown>(shared).filter(isContract);
     expect(exported.length).toBeGreaterThan(0);
     const missing = exported.filter((c) => !allContracts.includes(c)).map((c) => c.id);
     expect(missing).toEqual([]);

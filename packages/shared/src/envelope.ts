@@ -25,3 +25,5 @@ export const Page = <T extends z.ZodType>(item: T) => z.object({ total: z.number
 /** Paging parameters shared by list endpoints (spec section 9: default 25, pageStart 0). */
 export const PAGE_SIZE_OPTIONS = [15, 20, 25, 30, 35, 40, 45, 50, 75, 100, 200, 300] as const;
 export const DEFAULT_PAGE_SIZE = 25;
+/** The largest page a list call may ask for: the largest choice of the page-size menu. */
+export const MAX_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);

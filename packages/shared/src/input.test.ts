@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PagingInput, zBool, zInt, zList, zOptionalText } from './input.js';
+import { commaListPattern, PagingInput, zBool, zInt, zList, zOptionalText } from './input.js';
+import { EXIT_STATUSES, JOB_STATES } from './jobs.js';
 import { patterns } from './validation.js';
 
 /*
@@ -238,5 +239,23 @@ describe('PagingInput (spec section 9: default 25, pageStart 0)', () => {
     [{ pageLimit: true }, 'boolean'],
   ])('rejects %j (%s)', (input) => {
     expect(PagingInput.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('commaListPattern', () => {
+  it('accepts every word of the vocabulary and comma lists of them, and nothing else', () => {
+    const states = commaListPattern(JOB_STATES);
+    for (const s of JOB_STATES) expect(states.test(s)).toBe(true);
+    expect(states.test(JOB_STATES.join(','))).toBe(true);
+    for (const bad of ['', 'Z', 'Q,', ',Q', 'Q,,R', 'QR', 'q', 'Q R']) expect(states.test(bad), bad).toBe(false);
+    const ends = commaListPattern(EXIT_STATUSES);
+    expect(ends.test('complete,nodeAbnormal')).toBe(true);
+    expect(ends.test('complete|fail')).toBe(false);
+    expect(ends.test('completely')).toBe(false);
+  });
+
+  it('takes the words literally', () => {
+    expect(commaListPattern(['a.b']).test('axb')).toBe(false);
+    expect(commaListPattern(['a.b']).test('a.b')).toBe(true);
   });
 });

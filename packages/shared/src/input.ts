@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.js';
 
 /*
  * Input helpers. Request bodies arrive as JSON or as application/x-www-form-urlencoded (legacy
@@ -48,5 +49,16 @@ const zOptionalInt = (range: z.ZodNumber) =>
 
 export const PagingInput = z.object({
   pageStart: zOptionalInt(z.number().int().min(0)).transform((v) => v ?? 0),
-  pageLimit: zOptionalInt(z.number().int().min(1).max(300)).transform((v) => v ?? 25),
+  pageLimit: zOptionalInt(z.number().int().min(1).max(MAX_PAGE_SIZE)).transform((v) => v ?? DEFAULT_PAGE_SIZE),
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A comma-separated list of words from a vocabulary, as a query string carries a multiple choice
+ * ("Q,R"): derived from the vocabulary, so a new word is accepted the day it is added.
+ */
+export const commaListPattern = (words: readonly string[]): RegExp => {
+  const word = `(${words.map(escapeRegExp).join('|')})`;
+  return new RegExp(`^${word}(,${word})*$`);
+};

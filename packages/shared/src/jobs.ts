@@ -13,9 +13,6 @@ export type StatusName = 'running' | 'queue' | 'hold' | 'suspend' | 'other';
 export const statusNameOf = (s: JobState): StatusName =>
   s === 'R' ? 'running' : s === 'Q' || s === 'W' ? 'queue' : s === 'H' ? 'hold' : s === 'S' ? 'suspend' : 'other';
 
-/** States of a job that has not finished. */
-export const ACTIVE_STATES: readonly JobState[] = ['Q', 'R', 'E', 'H', 'S', 'W', 'X'];
-
 /** How a finished job ended (spec section 4, "History job exit status"). */
 export const EXIT_STATUSES = ['complete', 'fail', 'timeout', 'nodeAbnormal', 'delete', 'reenterQueue'] as const;
 export type ExitStatus = (typeof EXIT_STATUSES)[number];

@@ -37,15 +37,6 @@ export const isDecimal001to10000 = (s: string): boolean =>
 
 const LETTER = /[A-Za-z]/;
 const DIGIT = /\d/;
-const NAME_SYMBOL = new RegExp(`[${NAME_SYMBOLS}]`);
-
-/** Medium password: 6-32 characters of the user-name set, not of one class only. */
-export const isMediumPassword = (s: string): boolean =>
-  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{6,32}$`).test(s) && [LETTER, DIGIT, NAME_SYMBOL].filter((re) => re.test(s)).length >= 2;
-
-/** Strong password: 10-32 characters with at least one digit, one letter and one symbol. */
-export const isStrongPassword = (s: string): boolean =>
-  new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{10,32}$`).test(s) && LETTER.test(s) && DIGIT.test(s) && NAME_SYMBOL.test(s);
 
 export const DESCRIPTION_MAX = 128;
 
@@ -55,8 +46,10 @@ export type PasswordStrength = (typeof PASSWORD_STRENGTHS)[number];
 
 /** Special characters the password-strength rules count (spec section 5, "Modify password"). */
 export const PASSWORD_SYMBOLS = '_@!%^+=[]{}:,./$';
-const PASSWORD_SYMBOL = /[_@!%^+=[\]{}:,./$]/;
-const PASSWORD_CHARS = /^[A-Za-z0-9_@!%^+=[\]{}:,./$]*$/;
+/** The symbols as a character class: `]`, `\`, `^` and `-` escaped. */
+const SYMBOL_CLASS = PASSWORD_SYMBOLS.replace(/[\]\\^-]/g, '\\$&');
+const PASSWORD_SYMBOL = new RegExp(`[${SYMBOL_CLASS}]`);
+const PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${SYMBOL_CLASS}]*$`);
 
 const strengthRules: Record<PasswordStrength, { min: number; kinds: number }> = {
   low: { min: 4, kinds: 1 },

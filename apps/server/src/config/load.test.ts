@@ -23,8 +23,8 @@ const loadError = (env: Record<string, string>, cwd: string): ConfigError => {
   try {
     loadConfig(env, cwd);
   } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return err as ConfigError;
+    if (err instanceof ConfigError) return err;
+    throw err;
   }
   throw new Error('expected loadConfig to throw a ConfigError');
 };

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-jobs.js';
 import * as m0003 from './migrations/0003-files.js';
 import * as m0004 from './migrations/0004-transfers.js';
+import * as m0005 from './migrations/0005-contract-ids.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -14,6 +15,7 @@ const migrations: Record<string, { up: Up }> = {
   '0002-jobs': m0002,
   '0003-files': m0003,
   '0004-transfers': m0004,
+  '0005-contract-ids': m0005,
 };
 
 class InCodeProvider implements MigrationProvider {

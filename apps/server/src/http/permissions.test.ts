@@ -9,13 +9,14 @@ import {
   modifyUserInfo,
   queryLoginUser,
   Role,
+  ErrorData,
   ROLE_IDS,
   updateSystemSettings,
   type Contract,
   type RoleId,
 } from '@portal/shared';
 import { SHELL_SOCKET_ROUTE } from '../modules/shell/shell.routes.js';
-import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../test/harness.js';
+import { ADMIN, createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../test/harness.js';
 
 /*
  * The server never trusts the client: every route states a permission, the permission decides
@@ -43,9 +44,10 @@ const callEmpty = (client: TestClient, contract: Contract, method: string = cont
   );
 
 const envelopeOf = (res: { body: string; headers: Record<string, unknown> }) =>
-  String(res.headers['content-type']).includes('json')
-    ? (JSON.parse(res.body) as { errCode: number; data: { reason?: string } })
-    : null;
+  String(res.headers['content-type']).includes('json') ? parseEnvelope(res.body) : null;
+
+/** The reason an error envelope gives. */
+const reasonOf = (env: { data: unknown } | null) => ErrorData.safeParse(env?.data).data?.reason;
 
 describe('route table', () => {
   let t: TestApp;
@@ -109,7 +111,7 @@ describe('role × route matrix', () => {
 
   for (const role of ROLE_IDS) {
     it(`role ${role}: Permission Denied exactly on the routes its role may not use`, async () => {
-      const client = clients.get(role) as TestClient;
+      const client = clients.get(role)!;
       const wrong: string[] = [];
       for (const contract of guarded) {
         const res = await callEmpty(client, contract);
@@ -118,7 +120,7 @@ describe('role × route matrix', () => {
         if (allowed) {
           if (res.statusCode === 401 || res.statusCode === 403)
             wrong.push(`${contract.id}: allowed but answered ${res.statusCode} ${res.body}`);
-        } else if (res.statusCode !== 403 || env?.errCode !== 10008 || env.data.reason !== 'forbidden') {
+        } else if (res.statusCode !== 403 || env?.errCode !== 10008 || reasonOf(env) !== 'forbidden') {
           wrong.push(`${contract.id}: should be denied but answered ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
         if (res.statusCode >= 500) wrong.push(`${contract.id}: ${res.statusCode}`);
@@ -137,7 +139,7 @@ describe('role × route matrix', () => {
         if (res.statusCode !== 401) wrong.push(`${method} ${contract.path}: ${res.statusCode}`);
         if (method !== 'HEAD') {
           const env = envelopeOf(res);
-          if (env?.errCode !== 10009 || env.data.reason !== 'notSignedIn')
+          if (env?.errCode !== 10009 || reasonOf(env) !== 'notSignedIn')
             wrong.push(`${contract.path}: ${res.body.slice(0, 120)}`);
         }
       }
@@ -151,7 +153,7 @@ describe('role × route matrix', () => {
     const res = await forged.call(getSystemSettings);
     expect(res.status).toBe(401);
     expect(res.errCode).toBe(10009);
-    expect(res.data.reason).toBe('sessionExpired');
+    expect(res.error?.reason).toBe('sessionExpired');
   });
 
   it('answers public routes without a session', async () => {
@@ -173,14 +175,14 @@ describe('CSRF protection of state-changing calls', () => {
   });
   afterAll(() => t.close());
 
-  const currentEmail = async () => (await admin.call(queryLoginUser)).data.email as string;
+  const currentEmail = async () => (await admin.call(queryLoginUser)).data.email;
 
   it('refuses a signed-in POST without the X-XSRF-TOKEN header and changes nothing', async () => {
     const before = await currentEmail();
     const res = await admin.call(modifyUserInfo, { body: { email: 'csrf-missing@example.com' }, noCsrf: true });
     expect(res.status).toBe(403);
     expect(res.errCode).toBe(10009);
-    expect(res.data.reason).toBe('csrf');
+    expect(res.error?.reason).toBe('csrf');
     expect(await currentEmail()).toBe(before);
   });
 
@@ -191,32 +193,32 @@ describe('CSRF protection of state-changing calls', () => {
       headers: { 'x-xsrf-token': 'not-the-token' },
     });
     expect(wrong.status).toBe(403);
-    expect(wrong.data.reason).toBe('csrf');
+    expect(wrong.error?.reason).toBe('csrf');
 
     const other = await signedIn(t.app, 'csrf_other', Role.user);
     const borrowed = await admin.call(modifyUserInfo, {
       body: { email: 'csrf-borrowed@example.com' },
       noCsrf: true,
-      headers: { 'x-xsrf-token': other.csrf as string },
+      headers: { 'x-xsrf-token': other.csrf! },
     });
     expect(borrowed.status).toBe(403);
-    expect(borrowed.data.reason).toBe('csrf');
+    expect(borrowed.error?.reason).toBe('csrf');
     expect(await currentEmail()).not.toMatch(/csrf-/);
   });
 
   it('refuses a PUT without the token too', async () => {
     const res = await admin.call(updateSystemSettings, { body: { refreshInterval: 60 }, noCsrf: true });
     expect(res.status).toBe(403);
-    expect(res.data.reason).toBe('csrf');
+    expect(res.error?.reason).toBe('csrf');
     expect((await admin.call(getSystemSettings)).data.refreshInterval).toBe(30);
   });
 
   it('accepts the token in the _csrf field of a form post', async () => {
-    const res = await admin.call(modifyUserInfo, {
+    const res = await admin.callUnchecked(modifyUserInfo, {
       body: { email: 'csrf-form@example.com', _csrf: admin.csrf },
       form: true,
       noCsrf: true,
-    } as never);
+    });
     expect(res.status).toBe(200);
     expect(res.errCode).toBe(0);
     expect(await currentEmail()).toBe('csrf-form@example.com');

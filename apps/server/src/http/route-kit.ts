@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
+import { AppError } from '../lib/app-error.js';
+import type { AuditWriter } from '../lib/audit.js';
+import type { Auth } from '../lib/auth.js';
 import { safeEqual } from '../lib/crypto.js';
 import type { Clock } from '../lib/time.js';
-import type { Auth } from '../modules/auth/auth.types.js';
-import type { SessionsService } from '../modules/auth/sessions.service.js';
-import type { AuditRepository } from '../modules/audit/audit.repository.js';
+import { requestAuditEvent } from './audit-event.js';
 import { SESSION_COOKIE } from './cookies.js';
 import { okEnvelope, sendError } from './envelope.js';
 
@@ -51,6 +52,17 @@ const findNul = (value: unknown, path: string[] = []): string | null => {
 const needsCsrf = (c: Contract) => c.csrf ?? (c.method !== 'GET' && c.permission !== 'public');
 const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
 
+/** Who holds a session cookie's token: the auth module's sessions. */
+export interface SessionLookup {
+  resolve(token: string): Promise<Auth | null>;
+}
+
+export interface RouteKitDeps {
+  sessions: SessionLookup;
+  audit: AuditWriter;
+  clock: Clock;
+}
+
 /**
  * Registers routes from contracts: validation, permission, CSRF, the envelope and the audit line
  * are handled here once, so a handler holds only its own logic.
@@ -58,10 +70,36 @@ const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
 export class RouteKit {
   constructor(
     private readonly app: FastifyInstance,
-    private readonly sessions: SessionsService,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
+    private readonly deps: RouteKitDeps,
   ) {}
+
+  /** The same kit registering into another Fastify scope (one with its own body parsers). */
+  within(scope: FastifyInstance): RouteKit {
+    return new RouteKit(scope, this.deps);
+  }
+
+  /** The session behind the request's cookie, or null (for routes that are not contracts, like WebSockets). */
+  async authenticate(req: FastifyRequest): Promise<Auth | null> {
+    const token = req.cookies[SESSION_COOKIE];
+    return token ? this.deps.sessions.resolve(token) : null;
+  }
+
+  /**
+   * A refusal that must leave a trace even on reads (which are not audited otherwise), such as a
+   * path outside the user's folders: the error names its own audit action.
+   */
+  private async auditRefusal(req: FastifyRequest, contract: Contract, err: unknown): Promise<void> {
+    if (!(err instanceof AppError) || !err.auditAs) return;
+    await this.deps.audit.write(
+      requestAuditEvent(req, this.deps.clock.now(), {
+        action: err.auditAs,
+        result: 'failure',
+        errCode: err.code,
+        target: `${contract.id} ${String(err.extra.path ?? '')}`,
+      }),
+      req.log,
+    );
+  }
 
   /** An endpoint that needs a signed-in user holding the contract's permission. */
   route<C extends Contract>(contract: C, handler: Handler<C, Auth>): void {
@@ -93,7 +131,7 @@ export class RouteKit {
         // A call without payload validates as an empty object: missing fields then read as 10003.
         if (contract.body && req.body == null) req.body = {};
         const token = req.cookies[SESSION_COOKIE];
-        req.auth = token ? await this.sessions.resolve(token) : null;
+        req.auth = token ? await this.deps.sessions.resolve(token) : null;
         if (contract.permission === 'public') return;
         if (!req.auth) {
           return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, token ? 'sessionExpired' : 'notSignedIn', 'Please sign in', {
@@ -121,14 +159,20 @@ export class RouteKit {
         }
       },
       handler: async (req, reply) => {
-        const result = await handler({
-          req,
-          reply,
-          auth: req.auth,
-          query: req.query,
-          body: req.body,
-          params: req.params,
-        } as HandlerContext<C, Auth | null>);
+        let result;
+        try {
+          result = await handler({
+            req,
+            reply,
+            auth: req.auth,
+            query: req.query,
+            body: req.body,
+            params: req.params,
+          } as HandlerContext<C, Auth | null>);
+        } catch (err) {
+          await this.auditRefusal(req, contract, err);
+          throw err;
+        }
         // File answers, and envelope routes that chose to answer with a file (a download option).
         if (contract.response === 'file' || result === reply) return result;
         reply.errCode = ErrCode.SUCCESS;
@@ -137,18 +181,15 @@ export class RouteKit {
       ...(isAudited(contract)
         ? {
             onResponse: async (req: FastifyRequest, reply: FastifyReply) => {
-              await this.audit.recordSafely(req.log, {
-                at: this.clock.now(),
-                user_name: req.auth?.user.userName ?? req.auditInfo.userName ?? '',
-                role_id: req.auth?.user.roleId ?? req.auditInfo.roleId ?? null,
-                action: contract.id,
-                method: req.method,
-                path: req.routeOptions.url ?? req.url.split('?')[0] ?? '',
-                ip: req.ip,
-                result: reply.statusCode < 400 && reply.errCode === ErrCode.SUCCESS ? 'success' : 'failure',
-                err_code: reply.statusCode < 400 ? reply.errCode : reply.errCode || ErrCode.INTERNAL,
-                target: (req.auditInfo.target ?? '').slice(0, 256),
-              });
+              await this.deps.audit.write(
+                requestAuditEvent(req, this.deps.clock.now(), {
+                  action: contract.id,
+                  result: reply.statusCode < 400 && reply.errCode === ErrCode.SUCCESS ? 'success' : 'failure',
+                  errCode: reply.statusCode < 400 ? reply.errCode : reply.errCode || ErrCode.INTERNAL,
+                  target: req.auditInfo.target ?? '',
+                }),
+                req.log,
+              );
             },
           }
         : {}),

@@ -10,13 +10,16 @@ export class AppError extends Error {
     readonly code: Exclude<ErrCodeValue, 0>,
     readonly reason: ErrReasonValue,
     message?: string,
-    options: { status?: number; extra?: Record<string, unknown> } = {},
+    options: { status?: number; extra?: Record<string, unknown>; auditAs?: string } = {},
   ) {
     super(message ?? errCodeDefaults[code].message);
     this.status = options.status ?? errCodeDefaults[code].status;
     this.extra = options.extra ?? {};
+    this.auditAs = options.auditAs;
   }
   readonly extra: Record<string, unknown>;
+  /** Set on refusals that leave their own audit line under this action, even on reads (a path outside the user's folders). */
+  readonly auditAs: string | undefined;
 }
 
 export const notFound = (message = 'The resource is not exist!') =>

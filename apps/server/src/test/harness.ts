@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { Role, type Contract, type ContractInput, type RoleId } from '@portal/shared';
+import { z } from 'zod';
+import { ErrorData, Role, type Contract, type ContractData, type ContractInput, type RoleId } from '@portal/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/load.js';
 import type { ConfigInput } from '../config/schema.js';
@@ -78,12 +79,58 @@ export interface CallOptions {
 const fillPath = (path: string, params: Record<string, string> = {}) =>
   path.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
 
-const encodeForm = (body: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(body).flatMap(([k, v]) =>
-      Array.isArray(v) ? v.map((x) => [k, String(x)]) : v === undefined ? [] : [[k, String(v)]],
-    ) as [string, string][],
-  ).toString();
+/** A body as a browser's form sends it: arrays as repeated fields, undefined left out. */
+const encodeForm = (body: unknown) => {
+  const form = new URLSearchParams();
+  if (typeof body !== 'object' || body === null) return form.toString();
+  for (const [k, v] of Object.entries(body)) {
+    if (Array.isArray(v)) for (const x of v) form.append(k, String(x));
+    else if (v !== undefined) form.append(k, String(v));
+  }
+  return form.toString();
+};
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+type Method = (typeof METHODS)[number];
+const isMethod = (m: string): m is Method => METHODS.some((x) => x === m);
+
+/** The answer's Set-Cookie headers as inject parses them. */
+const Cookies = z.array(
+  z.object({ name: z.string(), value: z.string(), expires: z.date().optional(), maxAge: z.number().optional() }).loose(),
+);
+
+/** Any envelope: what every JSON answer of the portal looks like. */
+export const AnyEnvelope = z.object({ errCode: z.number(), errMsg: z.string(), data: z.unknown() });
+
+/** Parses an answer's body as an envelope (throws when it is not one). */
+export const parseEnvelope = (body: string) => AnyEnvelope.parse(JSON.parse(body));
+
+/** What a call answered. */
+export interface CallResult<C extends Contract> {
+  status: number;
+  errCode: number;
+  errMsg: string;
+  headers: LightMyRequestResponse['headers'];
+  /** The contract's data. Reading it from an error answer throws, naming the error (which `error` holds). */
+  readonly data: ContractData<C>;
+  /** The error envelope's data (its reason and details); undefined when the call succeeded. */
+  error: ErrorData | undefined;
+}
+
+/** Parses with a contract's schema, keeping the schema's output type (also for a generic contract). */
+const parseAs = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => schema.parse(value);
+
+/** A contract input's params or query (objects of a zod schema's input type) as the text inject sends. */
+const asTextRecord = (value: unknown): Record<string, string> =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {};
+const asQuery = (value: unknown): CallOptions['query'] =>
+  typeof value === 'object' && value !== null
+    ? Object.fromEntries(
+        Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )
+    : undefined;
 
 /** A browser-like client: keeps cookies and sends the CSRF token the way the console does. */
 export class TestClient {
@@ -126,7 +173,7 @@ export class TestClient {
     if (opts.body !== undefined) {
       if (opts.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = encodeForm(opts.body as Record<string, unknown>);
+        payload = encodeForm(opts.body);
       } else {
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(opts.body);
@@ -137,15 +184,16 @@ export class TestClient {
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, String(v)]),
     );
+    if (!isMethod(method)) throw new Error(`not an HTTP method: ${method}`);
     const res = await this.app.inject({
-      method: method as 'GET',
+      method,
       url,
       query,
       headers,
       remoteAddress: this.ip,
       ...(payload !== undefined ? { payload } : {}),
     });
-    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+    for (const c of Cookies.parse(res.cookies)) {
       const gone = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
       if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
@@ -153,21 +201,47 @@ export class TestClient {
     return res;
   }
 
-  /** Calls an endpoint by its contract; answers the HTTP status and the parsed envelope. */
-  async call<C extends Contract>(
+  /** Calls an endpoint by its contract; answers the HTTP status, the envelope typed by the contract, and the headers. */
+  call<C extends Contract>(
     contract: C,
     input: Partial<ContractInput<C>> & Omit<CallOptions, 'body' | 'query' | 'params'> = {},
-  ): Promise<{ status: number; errCode: number; errMsg: string; data: any; headers: Record<string, unknown> }> {
-    const res = await this.raw(contract.method, fillPath(contract.path, input.params as Record<string, string>), {
-      ...input,
-      body: input.body,
-      query: input.query as CallOptions['query'],
-      params: input.params as CallOptions['params'],
+  ): Promise<CallResult<C>> {
+    return this.callUnchecked(contract, input);
+  }
+
+  /**
+   * Calls an endpoint with input that need not fit its contract: for tests of what the server
+   * refuses (a missing field, a wrong type, a value outside the enum).
+   */
+  async callUnchecked<C extends Contract>(
+    contract: C,
+    input: { body?: unknown; query?: unknown; params?: unknown } & Omit<CallOptions, 'body' | 'query' | 'params'> = {},
+  ): Promise<CallResult<C>> {
+    const { body, query, params, ...options } = input;
+    const res = await this.raw(contract.method, fillPath(contract.path, asTextRecord(params)), {
+      ...options,
+      body,
+      query: asQuery(query),
     });
-    const json = res.headers['content-type']?.toString().includes('json')
-      ? res.json()
-      : { errCode: 0, errMsg: '', data: res.body };
-    return { status: res.statusCode, errCode: json.errCode, errMsg: json.errMsg, data: json.data, headers: res.headers };
+    const isJson = res.headers['content-type']?.toString().includes('json') ?? false;
+    const answer = isJson ? parseEnvelope(res.body) : { errCode: 0, errMsg: '', data: res.body };
+    // Checked against the contract, so a test reads exactly what a client written from the spec would.
+    const outcome =
+      answer.errCode === 0
+        ? { ok: true as const, data: parseAs<C['data']>(contract.data, answer.data) }
+        : { ok: false as const, error: ErrorData.parse(answer.data) };
+    return {
+      status: res.statusCode,
+      errCode: answer.errCode,
+      errMsg: answer.errMsg,
+      headers: res.headers,
+      error: outcome.ok ? undefined : outcome.error,
+      get data(): ContractData<C> {
+        if (!outcome.ok)
+          throw new Error(`${contract.id} answered ${answer.errCode} (${outcome.error.reason}): read .error, not .data`);
+        return outcome.data;
+      },
+    };
   }
 
   async login(userName: string, password: string, authCode?: string) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { shellSocketPath, type ShellServerMessage } from '@portal/shared';
+import { shellSocketPath, ShellServerMessage } from '@portal/shared';
 import type { TestClient } from './harness.js';
 
 /*
@@ -61,7 +61,7 @@ export const attachTerminal = async (
       onInit: (socket) => {
         socket.on('message', (data: Buffer, isBinary: boolean) => {
           if (isBinary) chunks.push(Buffer.from(data));
-          else messages.push(JSON.parse(data.toString('utf8')) as ShellServerMessage);
+          else messages.push(ShellServerMessage.parse(JSON.parse(data.toString('utf8'))));
           for (const w of waiters) w();
         });
         socket.on('close', (code: number, reason: Buffer) => {
@@ -86,7 +86,7 @@ export const attachTerminal = async (
     resize: (cols, rows) => ws.send(JSON.stringify({ type: 'resize', cols, rows })),
     control: (msg) => ws.send(JSON.stringify(msg)),
     close: () => ws.terminate(),
-    waitFor: (wanted, timeoutMs = 10_000) =>
+    waitFor: (wanted, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
           if (!text().includes(wanted)) return;

@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { uploadStatus } from '@portal/shared';
 import type { TestApp, TestClient } from './harness.js';
 
@@ -9,7 +8,9 @@ import type { TestApp, TestClient } from './harness.js';
  */
 export const sendChunkCutOff = async (t: TestApp, c: TestClient, uploadId: string, data: Buffer, cut: number) => {
   if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the test server does not listen');
+  const { port } = address;
   await new Promise<void>((resolve) => {
     const req = request({
       host: '127.0.0.1',
@@ -26,7 +27,7 @@ export const sendChunkCutOff = async (t: TestApp, c: TestClient, uploadId: strin
   let offset = 0;
   for (let i = 0; i < 100 && offset === 0; i++) {
     await new Promise((r) => setTimeout(r, 50));
-    offset = (await c.call(uploadStatus, { params: { uploadId } })).data.offset as number;
+    offset = (await c.call(uploadStatus, { params: { uploadId } })).data.offset;
   }
   return offset;
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
@@ -41,9 +42,10 @@ export const captchaAnswer = async (key: string, portal: PortalRef = sharedPorta
   }
   const db = new SQLite(join(portal.dataDir, 'portal.db'), { readonly: true });
   try {
-    const row = db.prepare('select answer from captchas where id = ?').get(key) as { answer: string } | undefined;
-    if (!row) throw new Error(`no captcha ${key}`);
-    return row.answer;
+    const row: unknown = db.prepare('select answer from captchas where id = ?').get(key);
+    const found = z.object({ answer: z.string() }).safeParse(row);
+    if (!found.success) throw new Error(`no captcha ${key}`);
+    return found.data.answer;
   } finally {
     db.close();
   }
@@ -85,7 +87,7 @@ export const registeredUser = async (
   const admin = await request.post(`${base}/login/loginAuth.action`, {
     data: { strUserName: E2E_ADMIN.user, strPassword: E2E_ADMIN.password },
   });
-  const { csrfToken } = (await admin.json()).data as { csrfToken: string };
+  const { csrfToken } = (await admin.json()).data;
   const approve = await request.post(`${base}/sys_gvuserma/gvuserma/approveUser.action`, {
     data: { userNames: [userName], roleId },
     headers: { 'x-xsrf-token': csrfToken },

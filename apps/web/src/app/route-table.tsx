@@ -1,82 +1,33 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Permission, RouteSet } from '@portal/shared';
+import { CONSOLE_PAGES, type ConsolePage, type ConsolePagePath, type RouteSet } from '@portal/shared';
 
-/** A console page: the route sets that contain it and the permission it needs. */
-export interface PageRoute {
-  path: string;
-  sets: RouteSet[];
-  permission?: Permission;
+/** A console page (its path, route sets and permission come from packages/shared) and its component. */
+export interface PageRoute extends ConsolePage {
   Page: LazyExoticComponent<ComponentType>;
 }
 
 // One page serves both chart routes of the spec.
 const JobCharts = lazy(() => import('../features/jobs/pages/JobChartsPage'));
 
+/** The component of every console page: the type makes each shared page need exactly one. */
+export const PAGE_COMPONENTS: Record<ConsolePagePath, LazyExoticComponent<ComponentType>> = {
+  overview: lazy(() => import('../features/overview/pages/OverviewPage')),
+  'my-job/current-job': lazy(() => import('../features/jobs/pages/CurrentJobsPage')),
+  'my-job/current-job/jobDetails': lazy(() => import('../features/jobs/pages/JobDetailsPage')),
+  'my-job/history-job': lazy(() => import('../features/jobs/pages/HistoryJobsPage')),
+  'my-job/history-job/historyDetails': lazy(() => import('../features/jobs/pages/HistoryDetailsPage')),
+  'my-job/submit': lazy(() => import('../features/jobs/pages/SubmitJobPage')),
+  'my-job/output': JobCharts,
+  'job/job-view': JobCharts,
+  'account/personal': lazy(() => import('../features/profile/pages/PersonalCenterPage')),
+  'account/pending-users': lazy(() => import('../features/users/pages/PendingUsersPage')),
+  'account/users': lazy(() => import('../features/users/pages/UsersPage')),
+  'account/audit-log': lazy(() => import('../features/audit/pages/AuditLogPage')),
+  'config/systemconfig': lazy(() => import('../features/settings/pages/SettingsPage')),
+};
+
 /** Route sets of spec section 2: user, auditor, and admin (every other role). */
-export const PAGES: PageRoute[] = [
-  { path: 'overview', sets: ['user', 'admin'], Page: lazy(() => import('../features/overview/pages/OverviewPage')) },
-  {
-    path: 'my-job/current-job',
-    sets: ['user', 'admin'],
-    permission: 'jobs:read',
-    Page: lazy(() => import('../features/jobs/pages/CurrentJobsPage')),
-  },
-  {
-    path: 'my-job/current-job/jobDetails',
-    sets: ['user', 'admin'],
-    permission: 'jobs:read',
-    Page: lazy(() => import('../features/jobs/pages/JobDetailsPage')),
-  },
-  {
-    path: 'my-job/history-job',
-    sets: ['user', 'admin'],
-    permission: 'jobs:read',
-    Page: lazy(() => import('../features/jobs/pages/HistoryJobsPage')),
-  },
-  {
-    path: 'my-job/history-job/historyDetails',
-    sets: ['user', 'admin'],
-    permission: 'jobs:read',
-    Page: lazy(() => import('../features/jobs/pages/HistoryDetailsPage')),
-  },
-  {
-    path: 'my-job/submit',
-    sets: ['user', 'admin'],
-    permission: 'jobs:submit',
-    Page: lazy(() => import('../features/jobs/pages/SubmitJobPage')),
-  },
-  { path: 'my-job/output', sets: ['user', 'admin'], permission: 'jobs:read', Page: JobCharts },
-  { path: 'job/job-view', sets: ['user', 'admin'], permission: 'jobs:read', Page: JobCharts },
-  {
-    path: 'account/personal',
-    sets: ['user', 'auditor', 'admin'],
-    Page: lazy(() => import('../features/profile/pages/PersonalCenterPage')),
-  },
-  {
-    path: 'account/pending-users',
-    sets: ['admin'],
-    permission: 'users:approve',
-    Page: lazy(() => import('../features/users/pages/PendingUsersPage')),
-  },
-  {
-    path: 'account/users',
-    sets: ['admin'],
-    permission: 'users:manage',
-    Page: lazy(() => import('../features/users/pages/UsersPage')),
-  },
-  {
-    path: 'account/audit-log',
-    sets: ['auditor', 'admin'],
-    permission: 'audit:read',
-    Page: lazy(() => import('../features/audit/pages/AuditLogPage')),
-  },
-  {
-    path: 'config/systemconfig',
-    sets: ['admin'],
-    permission: 'system:config',
-    Page: lazy(() => import('../features/system-config/pages/SystemConfigPage')),
-  },
-];
+export const PAGES: PageRoute[] = CONSOLE_PAGES.map((p) => ({ ...p, Page: PAGE_COMPONENTS[p.path] }));
 
 export const pagesFor = (set: RouteSet) => PAGES.filter((p) => p.sets.includes(set));
 

@@ -1,4 +1,4 @@
-import { ErrCode, type Contract, type ContractData, type ContractInput } from '@portal/shared';
+import { ErrCode, fileNameFromContentDisposition, type Contract, type ContractData, type ContractInput } from '@portal/shared';
 
 /** Spec section 7: one HTTP client, 300000 ms time-out. */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -96,13 +96,6 @@ export const api = async <C extends Contract>(contract: C, input: Input<C> = {})
   return json.data as ContractData<C>;
 };
 
-const fileNameFrom = (disposition: string | null): string | undefined => {
-  if (!disposition) return undefined;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-};
-
 /**
  * Downloads a file by GET as a blob and hands it to the browser. The name comes from
  * Content-Disposition unless given; a non-200 answer rejects.
@@ -110,7 +103,7 @@ const fileNameFrom = (disposition: string | null): string | undefined => {
 export const downloadFile = async (url: string, fileName?: string): Promise<string> => {
   const res = await send(url, { method: 'GET', headers: {} });
   if (res.status !== 200) throw await parseError(res);
-  const name = fileName ?? fileNameFrom(res.headers.get('content-disposition'));
+  const name = fileName ?? fileNameFromContentDisposition(res.headers.get('content-disposition'));
   if (!name) {
     console.warn('A download needs a file name: none given and no Content-Disposition header');
     throw new ApiError(ErrCode.FILE_CHECK_FAILED, 'Download Failed', res.status, { reason: 'fileNotExist' });

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fileManagerWindows } from './file-manager-windows';
 
 const fakeWindow = () => {
-  const w = { closed: false, close: () => (w.closed = true) };
-  return w as unknown as Window & { closed: boolean };
+  const w = {
+    closed: false,
+    close: () => {
+      w.closed = true;
+    },
+  };
+  return w;
 };
 
 describe('file-manager windows (logout warns while one is open, then closes them)', () => {

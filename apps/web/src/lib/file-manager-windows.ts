@@ -2,10 +2,13 @@
  * File-manager (E-File) windows this tab opened. Logout warns while one is open and closes them
  * (spec section 4).
  */
-const windows = new Set<Window>();
+/** What this needs of a window: whether the user closed it, and closing it. */
+type OpenedWindow = Pick<Window, 'closed' | 'close'>;
+
+const windows = new Set<OpenedWindow>();
 
 export const fileManagerWindows = {
-  add(w: Window | null) {
+  add(w: OpenedWindow | null) {
     if (w) windows.add(w);
   },
   anyOpen(): boolean {

@@ -12,14 +12,23 @@ const src = join(here, '..');
 
 const flatten = (obj: unknown, prefix = ''): string[] =>
   obj && typeof obj === 'object'
-    ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k))
+    ? Object.entries(obj).flatMap(([k, v]: [string, unknown]) => flatten(v, prefix ? `${prefix}.${k}` : k))
     : [prefix];
+
+/** The value at a key path of a namespace, or undefined. */
+const at = (bundle: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (o, part) => (o && typeof o === 'object' ? Object.entries(o).find(([k]) => k === part)?.[1] : undefined),
+      bundle,
+    );
 
 const load = (lang: string) =>
   Object.fromEntries(
     readdirSync(join(here, lang))
       .filter((f) => f.endsWith('.json'))
-      .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(here, lang, f), 'utf8')) as unknown]),
+      .map((f): [string, unknown] => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(here, lang, f), 'utf8'))]),
   );
 
 const en = load('en');
@@ -54,7 +63,7 @@ describe('translations', () => {
       Object.entries(bundle).flatMap(([ns, v]) =>
         flatten(v)
           .filter((k) => {
-            const text = k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], v);
+            const text = at(v, k);
             return typeof text !== 'string' || text.trim() === '';
           })
           .map((k) => `${ns}:${k}`),

@@ -1,6 +1,12 @@
-// antd reads matchMedia, which jsdom lacks.
+import { configure } from '@testing-library/react';
+
+// findBy* and waitFor give up after 1 s by default: too short while other processes use the CPU.
+configure({ asyncUtilTimeout: 10_000 });
+
+// antd reads matchMedia, which jsdom lacks: a stand-in with the members antd calls.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a stand-in, not a whole MediaQueryList
     ({
       matches: false,
       media: query,

@@ -1,145 +1,47 @@
-import type { Contract } from '../contract.js';
-import {
-  approveUser,
-  freezeUser,
-  modifyUser,
-  provisionUser,
-  queryPendingUserInfo,
-  queryUser,
-  refuseUser,
-  unfreezeUser,
-} from './users.js';
-import { listAuditLog } from './audit.js';
-import { downloadFile, faqDownload, softwareDownload } from './downloads.js';
-import {
-  cancelUpload,
-  chmodFile,
-  copyFiles,
-  createUserAuthToken,
-  deleteFiles,
-  downloadFiles,
-  getEfileUrl,
-  listFiles,
-  makeFile,
-  makeFolder,
-  moveFiles,
-  readTextFile,
-  redeemUserAuthToken,
-  renameFile,
-  searchFiles,
-  startUpload,
-  uploadChunk,
-  uploadStatus,
-  writeTextFile,
-} from './files.js';
-import { healthz } from './health.js';
-import {
-  listQueues,
-  queryChartData,
-  queryClusterInfo,
-  queryHomePageChartData,
-  queryJobInfo,
-  queryWallTimeUsed,
-} from './job-view.js';
-import { getJob, jobAction, jobBatchAction, jobOutput, listJobs, listJobTemplates, submitJob } from './jobs.js';
-import { deleteKey, exportKey, importKey, listKeys } from './keys.js';
-import {
-  authCodeImage,
-  checkLock,
-  forgotPwd,
-  loginAuth,
-  logout,
-  queryLicenseInfo,
-  queryLoginConfig,
-  queryPwdStrength,
-  querySystemVersionType,
-  resetPwd,
-} from './login.js';
-import { getIndexData, getMenus, getOnlineUser, isHybridService, listCluster, querySysTime } from './main.js';
-import { modifyPwd, modifyUserInfo, queryLoginUser } from './profile.js';
-import { checkCodeRegister, checkUserIsExist, registerUser } from './registration.js';
-import { getSystemSettings, updateSystemSettings } from './settings.js';
-import { openShell } from './shell.js';
-import { cancelTransfer, createTransfer, getTransfer, listTransfers } from './transfers.js';
+import { isContract, type Contract } from '../contract.js';
+import * as audit from './audit.js';
+import * as consoleArea from './console.js';
+import * as downloads from './downloads.js';
+import * as files from './files.js';
+import * as health from './health.js';
+import * as jobCharts from './job-charts.js';
+import * as jobs from './jobs.js';
+import * as keys from './keys.js';
+import * as login from './login.js';
+import * as profile from './profile.js';
+import * as registration from './registration.js';
+import * as settings from './settings.js';
+import * as shell from './shell.js';
+import * as transfers from './transfers.js';
+import * as users from './users.js';
+
+/**
+ * The contract files by area, named as their files (camelCase): every contract a file exports is
+ * an endpoint, and its id starts with the area (`keys.importKey` lives in keys.ts).
+ */
+export const contractAreas = {
+  audit,
+  console: consoleArea,
+  downloads,
+  files,
+  health,
+  jobCharts,
+  jobs,
+  keys,
+  login,
+  profile,
+  registration,
+  settings,
+  shell,
+  transfers,
+  users,
+} as const;
+
+/** Within an area, by path and method: a module's export order differs between loaders. */
+const byPath = (a: Contract, b: Contract) =>
+  a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path);
 
 /** Every endpoint of the portal: the permission test and the OpenAPI document walk this list. */
-export const allContracts: readonly Contract[] = [
-  healthz,
-  loginAuth,
-  checkLock,
-  authCodeImage,
-  queryPwdStrength,
-  querySystemVersionType,
-  queryLicenseInfo,
-  queryLoginConfig,
-  logout,
-  forgotPwd,
-  resetPwd,
-  checkUserIsExist,
-  checkCodeRegister,
-  registerUser,
-  queryLoginUser,
-  modifyUserInfo,
-  modifyPwd,
-  getIndexData,
-  getMenus,
-  getOnlineUser,
-  querySysTime,
-  isHybridService,
-  listCluster,
-  queryPendingUserInfo,
-  approveUser,
-  refuseUser,
-  queryUser,
-  modifyUser,
-  freezeUser,
-  unfreezeUser,
-  provisionUser,
-  listAuditLog,
-  getSystemSettings,
-  updateSystemSettings,
-  importKey,
-  listKeys,
-  deleteKey,
-  exportKey,
-  softwareDownload,
-  faqDownload,
-  downloadFile,
-  listJobs,
-  submitJob,
-  getJob,
-  jobAction,
-  jobBatchAction,
-  jobOutput,
-  listJobTemplates,
-  listQueues,
-  queryChartData,
-  queryHomePageChartData,
-  queryWallTimeUsed,
-  queryJobInfo,
-  queryClusterInfo,
-  openShell,
-  listFiles,
-  searchFiles,
-  makeFolder,
-  makeFile,
-  renameFile,
-  copyFiles,
-  moveFiles,
-  deleteFiles,
-  chmodFile,
-  readTextFile,
-  writeTextFile,
-  downloadFiles,
-  startUpload,
-  uploadStatus,
-  uploadChunk,
-  cancelUpload,
-  createUserAuthToken,
-  redeemUserAuthToken,
-  getEfileUrl,
-  createTransfer,
-  listTransfers,
-  getTransfer,
-  cancelTransfer,
-];
+export const allContracts: readonly Contract[] = Object.values(contractAreas).flatMap((area) =>
+  Object.values<unknown>(area).filter(isContract).sort(byPath),
+);

@@ -7,7 +7,7 @@ export const SOFTWARE_NAMES = ['VncViewer.zip', 'install_citrixreceiver.rar', 'i
 const DownloadResult = z.object({ success: z.boolean(), path: z.string() });
 
 export const softwareDownload = defineContract({
-  id: 'tools.softwareDownload',
+  id: 'downloads.softwareDownload',
   method: 'POST',
   path: '/commonsoft/softwaremanagement/softwareDownload.action',
   permission: 'session',
@@ -20,7 +20,7 @@ export const softwareDownload = defineContract({
 });
 
 export const faqDownload = defineContract({
-  id: 'tools.faqDownload',
+  id: 'downloads.faqDownload',
   method: 'POST',
   path: '/commonsoft/faqmanagement/faqDownload.action',
   permission: 'downloads:faq',
@@ -49,7 +49,7 @@ export const DownloadFileParams = z.object({
     .regex(/^[^/\\]+$/),
 });
 export const downloadFile = defineContract({
-  id: 'tools.downloadFile',
+  id: 'downloads.downloadFile',
   method: 'GET',
   path: '/commonsoft/download/:kind/:name',
   permission: 'session',

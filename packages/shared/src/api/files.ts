@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every endpoint of the file service, one area, one file (docs/architecture.md,
+// "One word per area"); its request and answer schemas sit beside the contracts that use them.
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { Page } from '../envelope.js';
@@ -295,7 +297,7 @@ export const cancelUpload = defineContract({
 
 /** Spec section 7: a token for the file service window. */
 export const createUserAuthToken = defineContract({
-  id: 'login.createUserAuthToken',
+  id: 'files.createUserAuthToken',
   method: 'POST',
   path: '/login/createUserAuthToken.action',
   permission: 'files:read',
@@ -305,7 +307,7 @@ export const createUserAuthToken = defineContract({
 });
 
 export const redeemUserAuthToken = defineContract({
-  id: 'efile.redeemToken',
+  id: 'files.redeemToken',
   method: 'POST',
   path: '/efile/api/session',
   permission: 'public',
@@ -317,7 +319,7 @@ export const redeemUserAuthToken = defineContract({
 });
 
 export const getEfileUrl = defineContract({
-  id: 'main.getEfileUrl',
+  id: 'files.getEfileUrl',
   method: 'GET',
   path: '/pageframe/main/getEfileUrl.action',
   permission: 'files:read',

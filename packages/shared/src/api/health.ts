@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.js';
 
 export const healthz = defineContract({
-  id: 'health',
+  id: 'health.check',
   method: 'GET',
   path: '/healthz',
   permission: 'public',

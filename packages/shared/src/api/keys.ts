@@ -13,7 +13,7 @@ export const ImportKeyBody = z.object({
 export type ImportKeyBody = z.input<typeof ImportKeyBody>;
 
 export const importKey = defineContract({
-  id: 'main.importKey',
+  id: 'keys.importKey',
   method: 'POST',
   path: '/pageframe/main/importKey.action',
   permission: 'keys:manage',
@@ -35,7 +35,7 @@ export const PublicKey = z.object({
 export type PublicKey = z.infer<typeof PublicKey>;
 
 export const listKeys = defineContract({
-  id: 'main.listKeys',
+  id: 'keys.listKeys',
   method: 'GET',
   path: '/pageframe/main/queryKeys.action',
   permission: 'keys:manage',
@@ -45,7 +45,7 @@ export const listKeys = defineContract({
 });
 
 export const deleteKey = defineContract({
-  id: 'main.deleteKey',
+  id: 'keys.deleteKey',
   method: 'POST',
   path: '/pageframe/main/deleteKey.action',
   permission: 'keys:manage',
@@ -56,7 +56,7 @@ export const deleteKey = defineContract({
 });
 
 export const exportKey = defineContract({
-  id: 'main.exportKey',
+  id: 'keys.exportKey',
   method: 'GET',
   path: '/pageframe/main/exportKey.action',
   permission: 'keys:manage',

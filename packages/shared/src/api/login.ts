@@ -163,7 +163,7 @@ export const queryLoginConfig = defineContract({
 });
 
 export const logout = defineContract({
-  id: 'main.logout',
+  id: 'login.logout',
   method: 'POST',
   path: '/pageframe/main/logout.action',
   permission: 'public',

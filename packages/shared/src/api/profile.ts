@@ -17,7 +17,7 @@ export const LoginUser = z.object({
 export type LoginUser = z.infer<typeof LoginUser>;
 
 export const queryLoginUser = defineContract({
-  id: 'main.queryLoginUser',
+  id: 'profile.queryLoginUser',
   method: 'POST',
   path: '/pageframe/main/queryLoginUser.action',
   permission: 'session',
@@ -35,7 +35,7 @@ export const ModifyUserInfoBody = z.object({
 export type ModifyUserInfoBody = z.input<typeof ModifyUserInfoBody>;
 
 export const modifyUserInfo = defineContract({
-  id: 'main.modifyUserInfo',
+  id: 'profile.modifyUserInfo',
   method: 'POST',
   path: '/pageframe/main/modifyUserInfo.action',
   permission: 'session',
@@ -57,7 +57,7 @@ export const ModifyPwdBody = z.object({
 export type ModifyPwdBody = z.input<typeof ModifyPwdBody>;
 
 export const modifyPwd = defineContract({
-  id: 'main.modifyPwd',
+  id: 'profile.modifyPwd',
   method: 'POST',
   path: '/pageframe/main/modifyPwd.action',
   permission: 'session',

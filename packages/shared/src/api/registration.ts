@@ -18,7 +18,7 @@ export const CheckUserIsExistBody = z.object({
   rand: zOptionalText(Rand),
 });
 export const checkUserIsExist = defineContract({
-  id: 'register.checkUserIsExist',
+  id: 'registration.checkUserIsExist',
   method: 'POST',
   path: '/sys_gvuserma/gvuserma/checkUserIsExist.action',
   permission: 'public',
@@ -32,7 +32,7 @@ export const checkUserIsExist = defineContract({
 
 export const CheckCodeBody = z.object({ rand: Rand, code: z.string().min(1).max(16) });
 export const checkCodeRegister = defineContract({
-  id: 'register.checkCodeRegister',
+  id: 'registration.checkCodeRegister',
   method: 'POST',
   path: '/login/checkCodeRegister.action',
   permission: 'public',
@@ -55,7 +55,7 @@ export const RegisterUserBody = z.object({
 export type RegisterUserBody = z.input<typeof RegisterUserBody>;
 
 export const registerUser = defineContract({
-  id: 'register.registerUser',
+  id: 'registration.registerUser',
   method: 'POST',
   path: '/sys_gvuserma/gvuserma/registerUser.action',
   permission: 'public',

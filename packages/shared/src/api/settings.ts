@@ -13,7 +13,7 @@ export const SystemSettings = z.object({
 export type SystemSettings = z.infer<typeof SystemSettings>;
 
 export const getSystemSettings = defineContract({
-  id: 'config.getSettings',
+  id: 'settings.getSettings',
   method: 'GET',
   path: '/sys_config/api/settings',
   permission: 'system:config',
@@ -28,7 +28,7 @@ export const UpdateSettingsBody = z.object({
   passwordStrength: z.enum(PASSWORD_STRENGTHS).optional(),
 });
 export const updateSystemSettings = defineContract({
-  id: 'config.updateSettings',
+  id: 'settings.updateSettings',
   method: 'PUT',
   path: '/sys_config/api/settings',
   permission: 'system:config',

@@ -48,7 +48,7 @@ export const ShellSessionInfo = z.object({
 export type ShellSessionInfo = z.infer<typeof ShellSessionInfo>;
 
 export const openShell = defineContract({
-  id: 'eshell.openSession',
+  id: 'shell.openSession',
   method: 'POST',
   path: '/eshell/api/sessions',
   permission: 'shell:open',

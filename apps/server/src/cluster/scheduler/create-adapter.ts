@@ -1,20 +1,32 @@
 import { join, resolve } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
+import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
-import type { AdapterFactory } from '../../modules/jobs/create-clusters.js';
 import { LocalCommandRunner } from '../access/command-runner.js';
 import { LocalScheduler } from './local/local-scheduler.js';
 import { SlurmAdapter } from './slurm/slurm-adapter.js';
-import { SchedulerRejectedError } from './types.js';
+import { SchedulerRejectedError, type SchedulerAdapter } from './types.js';
+
+type ClusterConfig = Config['clusters'][number];
+
+/** A cluster's scheduler, with the two things about users' folders that depend on it. */
+export interface SchedulerSide {
+  adapter: SchedulerAdapter;
+  /** A user's home folder (relative working directories start there). */
+  homeOf: (user: string) => Promise<string>;
+  /** Creates a working directory as the user when it does not exist yet. */
+  ensureDir: (user: string, path: string) => Promise<void>;
+}
+
+export type SchedulerFactory = (cluster: ClusterConfig) => SchedulerSide;
 
 /**
  * Makes each cluster's scheduler adapter from the config: the built-in local scheduler (jobs run
  * as the server's account in per-user folders) or Slurm (commands run as each user on this host).
  */
-export const schedulerFactory = (config: Config, db: Kysely<Database>, clock: Clock, log: FastifyBaseLogger): AdapterFactory => {
+export const schedulerFactory = (config: Config, db: Kysely<Database>, clock: Clock, log: Logger): SchedulerFactory => {
   const runner = new LocalCommandRunner();
   return (cluster) => {
     if (cluster.scheduler === 'slurm') {

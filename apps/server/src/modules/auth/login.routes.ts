@@ -11,13 +11,11 @@ import type { Config } from '../../config/schema.js';
 import { CAPTCHA_COOKIE, clearSessionCookies, cookieOptions, SESSION_COOKIE, setSessionCookies } from '../../http/cookies.js';
 import type { RouteKit } from '../../http/route-kit.js';
 import { randomToken } from '../../lib/crypto.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { CaptchaService } from './captcha.service.js';
+import type { LoginPageService } from './login-page.service.js';
 import type { LoginService } from './login.service.js';
 import type { SessionsService } from './sessions.service.js';
 import type { ThrottleService } from './throttle.service.js';
-import { brandingOf } from './branding.js';
 
 interface Deps {
   config: Config;
@@ -25,8 +23,7 @@ interface Deps {
   sessions: SessionsService;
   throttle: ThrottleService;
   captcha: CaptchaService;
-  settings: SettingsService;
-  mailer: Mailer;
+  loginPage: LoginPageService;
 }
 
 export const registerLoginRoutes = (kit: RouteKit, d: Deps) => {
@@ -74,17 +71,9 @@ export const registerLoginRoutes = (kit: RouteKit, d: Deps) => {
     return {};
   });
 
-  kit.publicRoute(queryPwdStrength, async () => ({ passwordStrength: (await d.settings.get()).passwordStrength }));
+  kit.publicRoute(queryPwdStrength, async () => ({ passwordStrength: await d.loginPage.passwordStrength() }));
 
-  kit.publicRoute(querySystemVersionType, () => ({ systemVersionType: d.config.ui.systemVersionType }));
+  kit.publicRoute(querySystemVersionType, () => ({ systemVersionType: d.loginPage.systemVersionType() }));
 
-  kit.publicRoute(queryLoginConfig, async () => {
-    const s = await d.settings.get();
-    return {
-      branding: brandingOf(d.config),
-      registrationEnabled: s.registrationEnabled,
-      forgotPasswordEnabled: d.mailer.enabled,
-      passwordStrength: s.passwordStrength,
-    };
-  });
+  kit.publicRoute(queryLoginConfig, () => d.loginPage.loginConfig());
 };

@@ -1,8 +1,7 @@
 import { ErrCode, normalizeRoleId, roleName, type LoginAuthData } from '@portal/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/time.js';
-import { burnPasswordCheck, verifyPassword } from '../users/password.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { burnPasswordCheck, verifyPassword, type UserDirectory } from '../users/index.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { SessionsService } from './sessions.service.js';
 import type { ThrottleService } from './throttle.service.js';
@@ -23,7 +22,7 @@ const locked = (unlockInSeconds: number) =>
 /** Sign-in: lockout, captcha on demand, password check, account state, new session. */
 export class LoginService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserDirectory,
     private readonly sessions: SessionsService,
     private readonly throttle: ThrottleService,
     private readonly captcha: CaptchaService,
@@ -72,7 +71,7 @@ export class LoginService {
       throw new AppError(ErrCode.USER_FROZEN, 'userFrozen', 'The account has been deactivated and cannot be operated.');
 
     const { token, csrfToken } = await this.sessions.create(user.id, a.ip, a.userAgent);
-    await this.users.update(user.id, { last_login_at: this.clock.now() });
+    await this.users.recordSignIn(user.id, this.clock.now());
     const roleId = normalizeRoleId(user.role_id);
     return { token, csrfToken, roleId, roleName: roleName(roleId), userName: user.user_name };
   }

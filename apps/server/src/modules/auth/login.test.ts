@@ -52,14 +52,14 @@ describe('sign-in', () => {
     const c = new TestClient(t.app, '10.0.0.9');
     const first = await c.login('lockme', 'wrong-1');
     expect(first.status).toBe(401);
-    expect(first.data.needAuthCode).toBe(false);
+    expect(first.error?.needAuthCode).toBe(false);
     const second = await c.login('lockme', 'wrong-2');
-    expect(second.data.needAuthCode).toBe(true);
+    expect(second.error?.needAuthCode).toBe(true);
     expect((await c.call(checkLock, { body: {} })).data.needAuthCode).toBe(true);
 
     const noCode = await c.login('lockme', 'Right-pass1');
     expect(noCode.errCode).toBe(10003);
-    expect(noCode.data.reason).toBe('authCodeRequired');
+    expect(noCode.error?.reason).toBe('authCodeRequired');
 
     await c.raw('GET', '/login/authCode.action');
     const capKey = `cookie:${c.cookies.get('portal_cap')}`;
@@ -69,7 +69,7 @@ describe('sign-in', () => {
     for (let i = 3; i <= 5; i++) {
       await c.raw('GET', '/login/authCode.action');
       const res = await c.login('lockme', `wrong-${i}`, await captchaAnswer(t.app, capKey));
-      if (i < 5) expect(res.data.reason).toBe('badCredentials');
+      if (i < 5) expect(res.error?.reason).toBe('badCredentials');
       else expect(res.errMsg).toBe('The user is locked');
     }
     await c.raw('GET', '/login/authCode.action');
@@ -112,7 +112,7 @@ describe('sign-in under a burst of parallel guesses', () => {
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => new TestClient(t.app, `10.1.0.${i + 1}`).login('burst', `wrong-${i}`)),
     );
-    const reasons = guesses.map((g) => g.data?.reason as string);
+    const reasons = guesses.map((g) => g.error?.reason);
     // Four are refused as wrong, the fifth sets the lock, every later one meets the lock.
     expect(reasons.filter((r) => r === 'badCredentials')).toHaveLength(4);
     expect(reasons.filter((r) => r === 'userLocked')).toHaveLength(8);

@@ -1,18 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ErrCode } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
-import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { hashPassword } from '../users/password.js';
-import { assertConfirmation, assertPasswordStrength } from '../users/password-policy.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { Mailer } from '../mail/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { assertConfirmation, assertPasswordStrength, type UserDirectory } from '../users/index.js';
+import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import type { ThrottleService } from './throttle.service.js';
+import type { Logger } from '../../lib/logger.js';
 
 const invalidToken = () => new AppError(ErrCode.PARAM_INVALID, 'resetTokenInvalid', 'The reset link is invalid or has expired');
 
@@ -22,8 +19,8 @@ const invalidToken = () => new AppError(ErrCode.PARAM_INVALID, 'resetTokenInvali
  */
 export class PasswordResetService {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly users: UsersRepository,
+    private readonly repo: PasswordResetsRepository,
+    private readonly users: UserDirectory,
     private readonly sessions: SessionsService,
     private readonly throttle: ThrottleService,
     private readonly settings: SettingsService,
@@ -32,23 +29,20 @@ export class PasswordResetService {
     private readonly config: Config,
   ) {}
 
-  async request(userName: string, email: string, baseUrl: string, log: FastifyBaseLogger): Promise<void> {
+  async request(userName: string, email: string, baseUrl: string, log: Logger): Promise<void> {
     if (!this.mailer.enabled)
       throw new AppError(ErrCode.INTERNAL, 'mailNotConfigured', 'Mail is not configured on this portal', { status: 503 });
     const user = await this.users.findByName(userName);
     if (!user || user.status !== 'active' || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
     const token = randomToken();
     const now = this.clock.now();
-    await this.db
-      .insertInto('password_resets')
-      .values({
-        id: sha256(token),
-        user_id: user.id,
-        created_at: now,
-        expires_at: now + this.config.auth.resetTokenMinutes * 60_000,
-        used_at: null,
-      })
-      .execute();
+    await this.repo.insert({
+      id: sha256(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: now + this.config.auth.resetTokenMinutes * 60_000,
+      used_at: null,
+    });
     const link = `${this.config.server.publicUrl ?? baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const title = this.config.branding.title;
     // Sent in the background: the answer must take as long for a real user as for an unknown
@@ -66,21 +60,15 @@ export class PasswordResetService {
   }
 
   async reset(token: string, newPwd: string, confirmation: string): Promise<string> {
-    const row = await this.db.selectFrom('password_resets').selectAll().where('id', '=', sha256(token)).executeTakeFirst();
+    const row = await this.repo.find(sha256(token));
     const now = this.clock.now();
     if (!row || row.used_at != null || row.expires_at <= now) throw invalidToken();
     const user = await this.users.findById(row.user_id);
     if (!user || user.status !== 'active') throw invalidToken();
     assertConfirmation(newPwd, confirmation);
     assertPasswordStrength(newPwd, (await this.settings.get()).passwordStrength);
-    const used = await this.db
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw invalidToken();
-    await this.users.update(user.id, { password_hash: await hashPassword(newPwd), password_changed_at: now });
+    if (!(await this.repo.markUsed(row.id, now))) throw invalidToken();
+    await this.users.setPassword(user.id, newPwd, now);
     await this.sessions.destroyAllForUser(user.id);
     await this.throttle.clearUser(user.user_name);
     return user.user_name;

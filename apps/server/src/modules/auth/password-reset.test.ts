@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPwd, getIndexData, queryLoginConfig, Role, resetPwd } from '@portal/shared';
 import { createTestApp, createUser, ManualClock, TestClient, type TestApp } from '../../test/harness.js';
 
@@ -34,7 +33,9 @@ const startSmtp = async () => {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  const address = server.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server does not listen');
+  const port = address.port;
   return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
 
@@ -53,7 +54,7 @@ const textOf = (raw: string): string => {
       if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
         bytes.push(parseInt(hex, 16));
         i += 2;
-      } else bytes.push(...Buffer.from(soft[i] as string, 'utf8'));
+      } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
     }
     return Buffer.from(bytes).toString('utf8');
   }
@@ -63,12 +64,12 @@ const textOf = (raw: string): string => {
 const tokenIn = (mail: Mail): string => {
   const link = /(\S+)\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(textOf(mail.raw));
   if (!link) throw new Error(`no reset link in:\n${textOf(mail.raw)}`);
-  return decodeURIComponent(link[2] as string);
+  return decodeURIComponent(link[2]!);
 };
 
-/** Mails arrive over a real socket: wait until `count` are there (or a short while has passed). */
+/** Mails arrive over a real socket: wait until `count` are there. */
 const waitForMails = async (mails: Mail[], count: number) => {
-  for (let i = 0; i < 100 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  await vi.waitFor(() => expect(mails.length).toBeGreaterThanOrEqual(count), { timeout: 30_000, interval: 20 });
   return mails;
 };
 
@@ -115,35 +116,35 @@ describe('password reset by e-mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual(['reset_user@example.com']);
     expect(mails[0]?.from).toBe('portal@example.org');
-    const text = textOf(mails[0]?.raw as string);
+    const text = textOf(mails[0]!.raw);
     expect(text).toMatch(/https:\/\/portal\.example\.org\/reset-password\?token=/);
     expect(text).toContain('reset_user');
-    expect(tokenIn(mails[0] as Mail).length).toBeGreaterThanOrEqual(32);
+    expect(tokenIn(mails[0]!).length).toBeGreaterThanOrEqual(32);
   });
 
   it('sets the new password with the link, signs out other sessions, and the link works only once', async () => {
     const old = browser(t);
     expect((await old.login('reset_user', 'Old_pass1')).errCode).toBe(0);
     const [mail] = await ask('reset_user', 'reset_user@example.com');
-    const token = tokenIn(mail as Mail);
+    const token = tokenIn(mail!);
 
     const res = await browser(t).call(resetPwd, { body: { token, newPwd: 'New_pass1', verifyCheckNewPwd: 'New_pass1' } });
     expect(res.errCode).toBe(0);
     expect((await old.call(getIndexData)).status).toBe(401);
     expect((await browser(t).login('reset_user', 'New_pass1')).errCode).toBe(0);
-    expect((await browser(t).login('reset_user', 'Old_pass1')).data.reason).toBe('badCredentials');
+    expect((await browser(t).login('reset_user', 'Old_pass1')).error?.reason).toBe('badCredentials');
 
     const again = await browser(t).call(resetPwd, { body: { token, newPwd: 'Third_pass1', verifyCheckNewPwd: 'Third_pass1' } });
     expect(again.errCode).toBe(10004);
-    expect(again.data.reason).toBe('resetTokenInvalid');
+    expect(again.error?.reason).toBe('resetTokenInvalid');
     expect((await browser(t).login('reset_user', 'New_pass1')).errCode).toBe(0);
   });
 
   it('keeps the link usable after a refused attempt (weak or mismatched password)', async () => {
     const [mail] = await ask('reset_user', 'reset_user@example.com');
-    const token = tokenIn(mail as Mail);
+    const token = tokenIn(mail!);
     const weak = await browser(t).call(resetPwd, { body: { token, newPwd: 'abcdefgh', verifyCheckNewPwd: 'abcdefgh' } });
-    expect(weak.data.reason).toBe('passwordTooWeak');
+    expect(weak.error?.reason).toBe('passwordTooWeak');
     const mismatch = await browser(t).call(resetPwd, { body: { token, newPwd: 'Fourth_pw1', verifyCheckNewPwd: 'Fourth_pw2' } });
     expect(mismatch.errMsg).toBe('The new password entered for the two times do not match');
     expect(
@@ -182,26 +183,28 @@ describe('password reset by e-mail', () => {
     const [mail] = await ask('reset_user', 'reset_user@example.com');
     clock.advance(31 * 60_000);
     const res = await browser(t).call(resetPwd, {
-      body: { token: tokenIn(mail as Mail), newPwd: 'Late_pass1', verifyCheckNewPwd: 'Late_pass1' },
+      body: { token: tokenIn(mail!), newPwd: 'Late_pass1', verifyCheckNewPwd: 'Late_pass1' },
     });
     expect(res.errCode).toBe(10004);
-    expect(res.data.reason).toBe('resetTokenInvalid');
-    expect((await browser(t).login('reset_user', 'Late_pass1')).data.reason).toBe('badCredentials');
+    expect(res.error?.reason).toBe('resetTokenInvalid');
+    expect((await browser(t).login('reset_user', 'Late_pass1')).error?.reason).toBe('badCredentials');
   });
 
   it('refuses a made-up token', async () => {
     const res = await browser(t).call(resetPwd, {
       body: { token: 'A'.repeat(43), newPwd: 'Made_up_pw1', verifyCheckNewPwd: 'Made_up_pw1' },
     });
-    expect(res.data.reason).toBe('resetTokenInvalid');
+    expect(res.error?.reason).toBe('resetTokenInvalid');
   });
 
   it('keeps reset tokens out of the audit log and out of the database', async () => {
     const [mail] = await ask('reset_user', 'reset_user@example.com');
-    const token = tokenIn(mail as Mail);
+    const token = tokenIn(mail!);
     await browser(t).call(resetPwd, { body: { token, newPwd: 'Audit_pw11', verifyCheckNewPwd: 'Audit_pw11' } });
-    await new Promise((r) => setTimeout(r, 50));
-    const audit = JSON.stringify(await t.app.services.db.selectFrom('audit_log').selectAll().execute());
+    // The audit line is written once the answer has gone out.
+    const readAudit = async () => JSON.stringify(await t.app.services.db.selectFrom('audit_log').selectAll().execute());
+    await vi.waitFor(async () => expect(await readAudit()).toContain('login.resetPwd'), { timeout: 30_000 });
+    const audit = await readAudit();
     const resets = JSON.stringify(await t.app.services.db.selectFrom('password_resets').selectAll().execute());
     expect(audit).toContain('login.resetPwd');
     expect(audit).not.toContain(token);
@@ -221,7 +224,7 @@ describe('password reset without mail', () => {
     expect((await browser(t).call(queryLoginConfig)).data.forgotPasswordEnabled).toBe(false);
     const res = await browser(t).call(forgotPwd, { body: { userName: 'admin', email: 'admin@example.com' } });
     expect(res.status).toBe(503);
-    expect(res.data.reason).toBe('mailNotConfigured');
+    expect(res.error?.reason).toBe('mailNotConfigured');
   });
 });
 

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import { normalizeRoleId } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
-import type { Database } from '../../db/types.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
-import type { Auth } from './auth.types.js';
+import type { Auth } from '../../lib/auth.js';
+import type { SessionsRepository } from './sessions.repository.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -17,7 +16,7 @@ export class SessionsService {
   private readonly maxMs: number;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: SessionsRepository,
     private readonly clock: Clock,
     auth: Config['auth'],
   ) {
@@ -29,19 +28,16 @@ export class SessionsService {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken(24);
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: sha256(token),
-        user_id: userId,
-        csrf_token: csrfToken,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + this.maxMs,
-        ip,
-        user_agent: userAgent.slice(0, 256),
-      })
-      .execute();
+    await this.repo.insert({
+      id: sha256(token),
+      user_id: userId,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + this.maxMs,
+      ip,
+      user_agent: userAgent.slice(0, 256),
+    });
     await this.purgeExpired();
     return { token, csrfToken };
   }
@@ -49,30 +45,16 @@ export class SessionsService {
   /** The session behind a cookie token, or null when it is unknown, expired, or its user may not sign in. */
   async resolve(token: string): Promise<Auth | null> {
     const id = sha256(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.csrf_token',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'users.id as userId',
-        'users.user_name',
-        'users.role_id',
-        'users.status',
-      ])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+    const row = await this.repo.findWithUser(id);
     if (!row) return null;
     const now = this.clock.now();
     if (row.expires_at <= now || row.last_seen_at + this.idleMs <= now || row.status !== 'active') {
-      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      await this.repo.delete(id);
       return null;
     }
     // Writing on every request would make each page view a database write: touch once a minute.
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+      await this.repo.touch(id, now);
     }
     return {
       sessionId: id,
@@ -82,33 +64,22 @@ export class SessionsService {
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
+    await this.repo.delete(sha256(token));
   }
 
   /** Ends every session of a user, except optionally the one making the change. */
   async destroyAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
-    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    await q.execute();
+    await this.repo.deleteForUser(userId, exceptSessionId);
   }
 
   /** Users with at least one live session. */
   async onlineUserCount(): Promise<number> {
     const now = this.clock.now();
-    const row = await this.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-      .where('last_seen_at', '>', now - this.idleMs)
-      .where('expires_at', '>', now)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return this.repo.countUsersSeen(now - this.idleMs, now);
   }
 
   private async purgeExpired(): Promise<void> {
     const now = this.clock.now();
-    await this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - this.idleMs)]))
-      .execute();
+    await this.repo.deleteExpired(now, now - this.idleMs);
   }
 }

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config/schema.js';
-import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
+import type { ThrottleRepository } from './throttle.repository.js';
 
 const userKey = (userName: string) => `user:${userName}`;
 const ipKey = (ip: string) => `ip:${ip}`;
@@ -17,7 +16,7 @@ export class ThrottleService {
   private readonly windowMs: number;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: ThrottleRepository,
     private readonly clock: Clock,
     private readonly auth: Config['auth'],
   ) {
@@ -25,7 +24,7 @@ export class ThrottleService {
   }
 
   private async failures(key: string): Promise<{ failures: number; lockedUntil: number }> {
-    const row = await this.db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await this.repo.find(key);
     if (!row) return { failures: 0, lockedUntil: 0 };
     const now = this.clock.now();
     // Failures older than the window are forgotten, as is a lock that has run out.
@@ -65,38 +64,19 @@ export class ThrottleService {
   async failed(userName: string, ip: string, attempt: number): Promise<boolean> {
     await this.bump(ipKey(ip), this.clock.now());
     if (attempt < this.auth.maxFailures) return false;
-    await this.db
-      .updateTable('login_throttle')
-      .set({ locked_until: this.clock.now() + this.windowMs })
-      .where('key', '=', userKey(userName))
-      .execute();
+    await this.repo.lock(userKey(userName), this.clock.now() + this.windowMs);
     return true;
   }
 
-  private async bump(key: string, now: number): Promise<{ failures: number; lockedUntil: number }> {
-    const stale = sql<boolean>`login_throttle.last_failure_at + ${this.windowMs} <= ${now} and login_throttle.locked_until <= ${now}`;
-    const row = await this.db
-      .insertInto('login_throttle')
-      .values({ key, failures: 1, last_failure_at: now, locked_until: 0 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql<number>`case when ${stale} then 1 else login_throttle.failures + 1 end`,
-          last_failure_at: now,
-        }),
-      )
-      .returning(['failures', 'locked_until'])
-      .executeTakeFirstOrThrow();
-    return { failures: Number(row.failures), lockedUntil: Number(row.locked_until) };
+  private bump(key: string, now: number): Promise<{ failures: number; lockedUntil: number }> {
+    return this.repo.bump(key, now, this.windowMs);
   }
 
   async clearUser(userName: string): Promise<void> {
-    await this.db.deleteFrom('login_throttle').where('key', '=', userKey(userName)).execute();
+    await this.repo.delete([userKey(userName)]);
   }
 
   async clear(userName: string, ip: string): Promise<void> {
-    await this.db
-      .deleteFrom('login_throttle')
-      .where('key', 'in', [userKey(userName), ipKey(ip)])
-      .execute();
+    await this.repo.delete([userKey(userName), ipKey(ip)]);
   }
 }

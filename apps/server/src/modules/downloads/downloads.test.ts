@@ -28,7 +28,7 @@ describe('downloads', () => {
     const res = await user.call(softwareDownload, { body: { softwareName: 'install_citrixreceiver.rar' } });
     expect(res.status).toBe(404);
     expect(res.errMsg).toBe('file not exist');
-    expect(res.data.reason).toBe('fileNotExist');
+    expect(res.error?.reason).toBe('fileNotExist');
   });
 
   it('gives the path of an installed tool, and the path serves its bytes as an attachment', async () => {
@@ -40,17 +40,17 @@ describe('downloads', () => {
     const file = await user.raw('GET', res.data.path);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(bytes)).toBe(true);
-    expect(file.headers['content-disposition']).toBe("attachment; filename*=UTF-8''VncViewer.zip");
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="VncViewer.zip"; filename*=UTF-8''VncViewer.zip`);
     expect(file.headers['content-type']).toBe('application/octet-stream');
     expect(Number(file.headers['content-length'])).toBe(bytes.length);
   });
 
   it('offers only the tools of the dialog', async () => {
     for (const softwareName of ['putty.exe', '../portal.db', 'downloads/VncViewer.zip']) {
-      const res = await user.call(softwareDownload, { body: { softwareName } as never });
+      const res = await user.callUnchecked(softwareDownload, { body: { softwareName } });
       expect(res.errCode, softwareName).toBe(10004);
     }
-    expect((await user.call(softwareDownload, { body: {} as never })).errCode).toBe(10003);
+    expect((await user.callUnchecked(softwareDownload, { body: {} })).errCode).toBe(10003);
   });
 
   it('requires a session to download', async () => {

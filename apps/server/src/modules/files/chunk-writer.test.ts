@@ -60,7 +60,7 @@ describe('writeChunk', () => {
     src.end(Buffer.from('efgh'));
     const r = await done;
     expect(r.written).toBe(4);
-    expect((r.error as { code?: string }).code).toBe('ENOSPC');
+    expect(r.error).toMatchObject({ code: 'ENOSPC' });
     expect(r.aborted).toBe(false);
   });
 

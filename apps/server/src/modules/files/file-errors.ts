@@ -23,6 +23,8 @@ export const outsideRoots = (path: string) =>
   new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'pathOutsideRoots', 'This path is outside the folders you may use', {
     status: 403,
     extra: { path },
+    // Traversal attempts must leave a trace, also on reads.
+    auditAs: 'files.pathRefused',
   });
 
 /**
@@ -33,6 +35,8 @@ export const toAppError = (err: unknown): AppError | null => {
   if (err instanceof AppError) return err;
   if (err instanceof OutsideRootsError) return outsideRoots(err.path);
   if (err instanceof FileAccessError) {
+    // The access layer's own refusal (a link leading out): audited like the portal's own check.
+    if (err.reason === 'outsideRoots') return outsideRoots('');
     const [code, reason, status, message] = BY_REASON[err.reason];
     return new AppError(code, reason, message, { status });
   }

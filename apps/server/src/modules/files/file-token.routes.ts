@@ -1,15 +1,15 @@
-import { createUserAuthToken, ErrCode, getEfileUrl, normalizeRoleId, redeemUserAuthToken } from '@portal/shared';
+import { createUserAuthToken, ErrCode, getEfileUrl, redeemUserAuthToken } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
 import { setSessionCookies } from '../../http/cookies.js';
 import type { RouteKit } from '../../http/route-kit.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Services } from '../../services.js';
 import type { UserAuthTokensService } from './user-auth-tokens.service.js';
 
 /** Where the web app serves its own file manager. */
 export const BUILT_IN_EFILE_PATH = '/efile';
 
 /** Spec section 7: opening the file service in its own window, signed in as the same user. */
-export const registerFileTokenRoutes = (kit: RouteKit, s: Services, tokens: UserAuthTokensService) => {
+export const registerFileTokenRoutes = (kit: RouteKit, tokens: UserAuthTokensService, config: Config) => {
   kit.route(createUserAuthToken, async ({ auth }) => ({ token: await tokens.create(auth.user.id) }));
 
   kit.publicRoute(redeemUserAuthToken, async ({ body, req, reply }) => {
@@ -18,17 +18,12 @@ export const registerFileTokenRoutes = (kit: RouteKit, s: Services, tokens: User
     // the portal does not grant.
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json'))
       throw new AppError(ErrCode.PARAM_INVALID, 'validation', 'Send the token as JSON', { status: 415 });
-    const userId = await tokens.redeem(body.token);
-    const user = await s.usersRepo.findById(userId);
-    if (user?.status !== 'active')
-      throw new AppError(ErrCode.USER_FROZEN, 'userFrozen', 'The account has been deactivated and cannot be operated.');
-    req.auditInfo.userName = user.user_name;
-    req.auditInfo.roleId = normalizeRoleId(user.role_id);
-    // The same kind of session a sign-in makes: its own cookie and CSRF token.
-    const session = await s.sessions.create(user.id, req.ip, req.headers['user-agent'] ?? '');
-    setSessionCookies(reply, s.config, session.token, session.csrfToken);
-    return { userName: user.user_name };
+    const signedIn = await tokens.signIn(body.token, req.ip, req.headers['user-agent'] ?? '');
+    req.auditInfo.userName = signedIn.userName;
+    req.auditInfo.roleId = signedIn.roleId;
+    setSessionCookies(reply, config, signedIn.session.token, signedIn.session.csrfToken);
+    return { userName: signedIn.userName };
   });
 
-  kit.route(getEfileUrl, () => s.config.ui.efileUrl || BUILT_IN_EFILE_PATH);
+  kit.route(getEfileUrl, () => config.ui.efileUrl || BUILT_IN_EFILE_PATH);
 };

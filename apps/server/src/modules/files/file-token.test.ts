@@ -18,7 +18,7 @@ describe('file service tokens', () => {
   const token = async () => {
     const res = await alice.call(createUserAuthToken);
     expect(res.errCode).toBe(0);
-    return res.data.token as string;
+    return res.data.token;
   };
 
   it('signs a new window in as the same user, once', async () => {
@@ -37,7 +37,7 @@ describe('file service tokens', () => {
     expect(win.cookies.get('portal_sid')).not.toBe(alice.cookies.get('portal_sid'));
     const again = await new TestClient(t.app).call(redeemUserAuthToken, { body: { token: tok } });
     expect(again.status).toBe(401);
-    expect(again.data.reason).toBe('userAuthTokenInvalid');
+    expect(again.error?.reason).toBe('userAuthTokenInvalid');
   });
 
   it('takes the token only as JSON, so a form on another site cannot post one', async () => {
@@ -60,7 +60,7 @@ describe('file service tokens', () => {
     clock.advance(61_000);
     const res = await new TestClient(t.app).call(redeemUserAuthToken, { body: { token: tok } });
     expect(res.status).toBe(401);
-    expect(res.data.reason).toBe('userAuthTokenInvalid');
+    expect(res.error?.reason).toBe('userAuthTokenInvalid');
   });
 
   it('refuses made-up tokens and needs a signed-in user to make one', async () => {

@@ -13,7 +13,6 @@ import {
   Role,
   startUpload,
   uploadStatus,
-  type FileEntry,
 } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { sendChunkCutOff } from '../../test/upload-chunks.js';
@@ -50,9 +49,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     alice = await signedIn(t.app, 'alice', Role.user);
     bob = await signedIn(t.app, 'bob', Role.user);
     for (const name of ['alice', 'bob']) installed.push({ name, line: await installPortalKey(t.app, name) });
-    expect((await alice.call(makeFolder, { body: { path: '/home/alice', name: dir.split('/').pop() as string } })).errCode).toBe(
-      0,
-    );
+    expect((await alice.call(makeFolder, { body: { path: '/home/alice', name: dir.split('/').pop()! } })).errCode).toBe(0);
   }, 60_000);
 
   afterAll(async () => {
@@ -68,7 +65,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     expect((await alice.call(renameFile, { body: { from: `${dir}/a.txt`, to: `${dir}/b.txt` } })).errCode).toBe(0);
     const listed = await alice.call(listFiles, { query: { path: dir } });
     expect(listed.data.home).toBe('/home/alice');
-    const entry = (listed.data.list as FileEntry[]).find((e) => e.name === 'b.txt');
+    const entry = listed.data.list.find((e) => e.name === 'b.txt');
     expect(entry).toMatchObject({ kind: 'file', size: 0, owner: 'alice' });
     expect((await alice.call(deleteFiles, { body: { paths: [`${dir}/b.txt`] } })).errCode).toBe(0);
     expect((await alice.call(listFiles, { query: { path: dir } })).data.total).toBe(0);
@@ -76,9 +73,7 @@ describe.runIf(enabled)('file service over ssh', () => {
 
   it('resumes an upload cut off mid-chunk and downloads byte ranges of it', async () => {
     const data = randomBytes(1_500_000);
-    const up = (await alice.call(startUpload, { body: { path: dir, name: 'up.bin', size: data.length } })).data as {
-      uploadId: string;
-    };
+    const up = (await alice.call(startUpload, { body: { path: dir, name: 'up.bin', size: data.length } })).data;
     const cut = 600_000;
     const offset = await sendChunkCutOff(t, alice, up.uploadId, data, cut);
     expect(offset).toBe(cut);
@@ -101,9 +96,7 @@ describe.runIf(enabled)('file service over ssh', () => {
 
   it('keeps one remote writer across chunks, and after losing it resumes where the file really ends', async () => {
     const data = randomBytes(1_000_000);
-    const up = (await alice.call(startUpload, { body: { path: dir, name: 'kept.bin', size: data.length } })).data as {
-      uploadId: string;
-    };
+    const up = (await alice.call(startUpload, { body: { path: dir, name: 'kept.bin', size: data.length } })).data;
     const patch = (from: number, to: number) => alice.patchChunk(up.uploadId, from, data.subarray(from, to));
     // This upload's dd processes only: other test files may run dd as alice at the same time.
     const ddOfThis = ['-u', 'alice', '-f', `^dd of=${dir}/.kept.bin.portal-upload-`];
@@ -136,7 +129,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     for (const path of ['/etc/passwd', `${dir}/etc/passwd`, '/home/alice/../../etc/passwd']) {
       const res = await alice.call(readTextFile, { query: { path } });
       expect(res.status, path).toBe(403);
-      expect(res.data.reason).toBe('pathOutsideRoots');
+      expect(res.error?.reason).toBe('pathOutsideRoots');
     }
     const lines = await t.app.services.db
       .selectFrom('audit_log')
@@ -153,7 +146,7 @@ describe.runIf(enabled)('file service over ssh', () => {
     // Inside the configured roots, so only the OS stands in the way.
     const read = await alice.call(readTextFile, { query: { path: '/home/bob/portal-files-secret.txt' } });
     expect(read.status).toBe(403);
-    expect(read.data.reason).toBe('fileDenied');
+    expect(read.error?.reason).toBe('fileDenied');
     const own = await bob.call(readTextFile, { query: { path: '/home/bob/portal-files-secret.txt' } });
     expect(own.data.content).toBe('bob only');
   });

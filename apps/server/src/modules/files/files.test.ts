@@ -15,7 +15,6 @@ import {
   searchFiles,
   TEXT_EDIT_MAX_BYTES,
   writeTextFile,
-  type FileEntry,
 } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 
@@ -34,16 +33,16 @@ describe('file service', () => {
     alice = await signedIn(t.app, 'alice', Role.user);
     bob = await signedIn(t.app, 'bob', Role.user);
     viewer = await signedIn(t.app, 'vera', Role.viewer);
-    home = (await alice.call(listFiles)).data.home as string;
-    bobHome = (await bob.call(listFiles)).data.home as string;
+    home = (await alice.call(listFiles)).data.home;
+    bobHome = (await bob.call(listFiles)).data.home;
     await viewer.call(listFiles);
   });
   afterAll(() => t.close());
 
   const list = async (c: TestClient, query: Record<string, unknown> = {}) => {
-    const res = await c.call(listFiles, { query: query as never });
+    const res = await c.callUnchecked(listFiles, { query: query });
     expect(res.errCode, JSON.stringify(res.data)).toBe(0);
-    return res.data as { total: number; list: FileEntry[]; path: string; home: string; roots: string[] };
+    return res.data;
   };
 
   it("opens in the user's own folder", async () => {
@@ -117,11 +116,11 @@ describe('file service', () => {
       writeFileSync(join(home, 'work', 'a.txt'), 'keep me');
       const again = await alice.call(makeFile, { body: { path: join(home, 'work'), name: 'a.txt' } });
       expect(again.status).toBe(409);
-      expect(again.data.reason).toBe('fileExists');
+      expect(again.error?.reason).toBe('fileExists');
       expect(readFileSync(join(home, 'work', 'a.txt'), 'utf8')).toBe('keep me');
-      expect((await alice.call(makeFolder, { body: { path: home, name: 'work' } })).data.reason).toBe('fileExists');
+      expect((await alice.call(makeFolder, { body: { path: home, name: 'work' } })).error?.reason).toBe('fileExists');
       expect((await alice.call(makeFolder, { body: { path: home, name: '..' } })).status).toBe(400);
-      expect((await alice.call(makeFolder, { body: { path: join(home, 'nowhere'), name: 'x' } })).data.reason).toBe(
+      expect((await alice.call(makeFolder, { body: { path: join(home, 'nowhere'), name: 'x' } })).error?.reason).toBe(
         'fileNotExist',
       );
     });
@@ -152,8 +151,8 @@ describe('file service', () => {
       expect(readFileSync(join(home, 'src', 'm1'), 'utf8')).toBe('m1');
       for (const to of [join(home, 'src'), join(home, 'src', 'deep')]) {
         const self = await alice.call(moveFiles, { body: { paths: [join(home, 'src')], to } });
-        expect(self.data.reason).toBe('moveIntoItself');
-        expect((await alice.call(copyFiles, { body: { paths: [join(home, 'src')], to } })).data.reason).toBe('moveIntoItself');
+        expect(self.error?.reason).toBe('moveIntoItself');
+        expect((await alice.call(copyFiles, { body: { paths: [join(home, 'src')], to } })).error?.reason).toBe('moveIntoItself');
       }
       expect(statSync(join(home, 'src', 'deep')).isDirectory()).toBe(true);
     });
@@ -186,7 +185,7 @@ describe('file service', () => {
         writeFileSync(join(home, p), '');
       const all = await alice.call(searchFiles, { query: { path: join(home, 'proj'), text: 'result' } });
       expect(all.errCode).toBe(0);
-      expect([...(all.data.list as string[])].sort()).toEqual(
+      expect([...all.data.list].sort()).toEqual(
         ['proj/Result-1.csv', 'proj/a/b/RESULT-3.csv', 'proj/a/result-2.csv'].map((p) => join(home, p)).sort(),
       );
       expect(all.data.truncated).toBe(false);
@@ -212,7 +211,7 @@ describe('file service', () => {
       utimesSync(file, new Date(), new Date(Date.now() + 5000));
       const stale = await alice.call(writeTextFile, { body: { path: file, content: 'mine', mtime: saved.data.mtime } });
       expect(stale.status).toBe(409);
-      expect(stale.data.reason).toBe('fileChanged');
+      expect(stale.error?.reason).toBe('fileChanged');
       expect(readFileSync(file, 'utf8')).toBe('theirs');
       // Without an mtime the save is unconditional (a new file, for instance).
       expect((await alice.call(writeTextFile, { body: { path: join(home, 'new.txt'), content: 'n' } })).errCode).toBe(0);
@@ -222,11 +221,11 @@ describe('file service', () => {
       writeFileSync(join(home, 'big.txt'), 'a'.repeat(TEXT_EDIT_MAX_BYTES + 1));
       const big = await alice.call(readTextFile, { query: { path: join(home, 'big.txt') } });
       expect(big.status).toBe(413);
-      expect(big.data.reason).toBe('outputTooLarge');
+      expect(big.error?.reason).toBe('outputTooLarge');
       expect(big.errMsg).toBe('The file content is too large, it is recommended to download the file...');
       writeFileSync(join(home, 'bin.dat'), Buffer.from([0x41, 0, 0x42]));
       const bin = await alice.call(readTextFile, { query: { path: join(home, 'bin.dat') } });
-      expect(bin.data.reason).toBe('binaryFile');
+      expect(bin.error?.reason).toBe('binaryFile');
       const missing = await alice.call(readTextFile, { query: { path: join(home, 'nope.txt') } });
       expect(missing.status).toBe(404);
       expect(missing.errMsg).toBe('file not exist');
@@ -251,7 +250,7 @@ describe('file service', () => {
       ];
       for (const res of await Promise.all(attempts)) {
         expect(res.status).toBe(403);
-        expect(res.data.reason).toBe('pathOutsideRoots');
+        expect(res.error?.reason).toBe('pathOutsideRoots');
       }
       const lines = (await auditLines('files.pathRefused')).slice(before);
       expect(lines).toHaveLength(attempts.length);
@@ -275,14 +274,14 @@ describe('file service', () => {
       const vhome = (await list(viewer)).home;
       const res = await viewer.call(makeFolder, { body: { path: vhome, name: 'x' } });
       expect(res.status).toBe(403);
-      expect(res.data.reason).toBe('forbidden');
+      expect(res.error?.reason).toBe('forbidden');
       expect((await viewer.call(deleteFiles, { body: { paths: [join(vhome, 'x')] } })).status).toBe(403);
     });
 
     it('needs the CSRF token on changes', async () => {
       const res = await alice.call(makeFolder, { body: { path: home, name: 'csrf' }, noCsrf: true });
       expect(res.status).toBe(403);
-      expect(res.data.reason).toBe('csrf');
+      expect(res.error?.reason).toBe('csrf');
     });
   });
 });

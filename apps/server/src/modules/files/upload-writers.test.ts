@@ -37,7 +37,7 @@ describe('UploadWriters', () => {
     writers.advance('u1', 10);
     w.destroy(new Error('connection lost'));
     await new Promise((r) => setImmediate(r));
-    expect((writers.failure('u1') as Error).message).toBe('connection lost');
+    expect(writers.failure('u1')).toMatchObject({ message: 'connection lost' });
     expect(await writers.take('u1', 10)).toBeUndefined();
     expect(writers.failure('u1')).toBeNull();
   });

@@ -1,9 +1,8 @@
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { ErrCode, UPLOAD_CHUNK_MAX_BYTES, type UploadState } from '@portal/shared';
 import type { AccessUser, FileSession } from '../../cluster/access/types.js';
-import type { Database, UploadRow } from '../../db/types.js';
+import type { UploadRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
@@ -11,6 +10,7 @@ import { endWritable, writeChunk } from './chunk-writer.js';
 import { UploadWriters } from './upload-writers.js';
 import { toAppError, viaFiles } from './file-errors.js';
 import type { FilesService, Opened } from './files.service.js';
+import type { UploadsRepository } from './uploads.repository.js';
 
 /** Uploads untouched for this long are abandoned: their rows and partial files go. */
 const STALE_MS = 24 * 3_600_000;
@@ -69,7 +69,7 @@ export class UploadsService {
   private readonly writers = new UploadWriters();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: UploadsRepository,
     private readonly files: FilesService,
     private readonly clock: Clock,
   ) {}
@@ -80,16 +80,13 @@ export class UploadsService {
     return viaFiles(async () => {
       const dir = await o.guard.check(s.path);
       const target = await o.guard.check(posix.join(dir, s.name));
-      const resumable = await this.db
-        .selectFrom('uploads')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('cluster_id', '=', o.clusterId)
-        .where('dir', '=', dir)
-        .where('name', '=', s.name)
-        .where('size', '=', s.size)
-        .where('temp_path', '!=', '')
-        .executeTakeFirst();
+      const resumable = await this.repo.findResumable({
+        userId: user.id,
+        clusterId: o.clusterId,
+        dir,
+        name: s.name,
+        size: s.size,
+      });
       if (resumable && (await exists(o.session, resumable.temp_path))) return stateOf(resumable);
       if (resumable) await this.forget(resumable.id);
       if (!s.overwrite && (await exists(o.session, target))) throw fileExists();
@@ -114,7 +111,7 @@ export class UploadsService {
         created_at: now,
         updated_at: now,
       };
-      await this.db.insertInto('uploads').values(row).execute();
+      await this.repo.insert(row);
       if (s.size === 0) return this.complete(o, row);
       return stateOf(row);
     });
@@ -186,7 +183,7 @@ export class UploadsService {
   }
 
   private async setReceived(id: string, received: number): Promise<void> {
-    await this.db.updateTable('uploads').set({ received, updated_at: this.clock.now() }).where('id', '=', id).execute();
+    await this.repo.setReceived(id, received, this.clock.now());
   }
 
   /** Ends the writers kept between chunks (server shutdown), so what they accepted is stored. */
@@ -223,30 +220,25 @@ export class UploadsService {
     if (existing) await o.session.remove(target);
     await o.session.rename(row.temp_path, target);
     // Kept as done, so a client whose last answer got lost learns so from uploadStatus.
-    await this.db.updateTable('uploads').set({ temp_path: '', updated_at: this.clock.now() }).where('id', '=', row.id).execute();
+    await this.repo.markComplete(row.id, this.clock.now());
     this.files.cache.invalidate(o.clusterId, [row.dir]);
     return stateOf({ ...row, temp_path: '' });
   }
 
   /** An upload of this user; another user's id answers as if it did not exist. */
   private async row(user: AccessUser, uploadId: string): Promise<UploadRow> {
-    const row = await this.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
+    const row = await this.repo.find(uploadId);
     if (!row || Number(row.user_id) !== user.id) throw uploadNotFound();
     return row;
   }
 
   private async forget(id: string): Promise<void> {
-    await this.db.deleteFrom('uploads').where('id', '=', id).execute();
+    await this.repo.delete(id);
   }
 
   /** Drops uploads nobody touched for a day, with their partial files (best effort). */
   private async purgeStale(): Promise<void> {
-    const stale = await this.db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('updated_at', '<', this.clock.now() - STALE_MS)
-      .limit(20)
-      .execute();
+    const stale = await this.repo.untouchedSince(this.clock.now() - STALE_MS, 20);
     for (const row of stale) {
       if (this.busy.has(row.id)) continue;
       this.writers.discard(row.id);

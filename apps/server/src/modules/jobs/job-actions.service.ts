@@ -1,11 +1,11 @@
 import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, type JobAction } from '@portal/shared';
 import type { Actor } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Auth } from '../auth/auth.types.js';
+import type { Auth } from '../../lib/auth.js';
 import { extendableSeconds, mayAct, needsOperator } from './job-access.js';
-import { schedulerError, type ClusterRuntime, type Clusters } from './clusters.js';
+import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import type { JobsService } from './jobs.service.js';
-import { viaScheduler } from './scheduler-errors.js';
+import { schedulerError, viaScheduler } from './scheduler-errors.js';
 
 /** Output shown in the page; bigger files are downloaded. */
 export const OUTPUT_VIEW_MAX_BYTES = 1024 * 1024;
@@ -39,18 +39,18 @@ const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden
 /** Submitting, acting on jobs, and reading their output: checked here, carried out by the scheduler. */
 export class JobActionsService {
   constructor(
-    private readonly clusters: Clusters,
+    private readonly clusters: ClusterRegistry,
     private readonly jobs: JobsService,
   ) {}
 
-  private info(cluster: ClusterRuntime) {
+  private info(cluster: ClusterEntry) {
     const read = cluster.snapshot.read();
     if (!read.ok) throw schedulerError(read.lastGoodAt);
     return read.snapshot.info;
   }
 
   /** Relative working directories start in the user's home folder. */
-  private async workDir(cluster: ClusterRuntime, user: string, dir: string): Promise<string> {
+  private async workDir(cluster: ClusterEntry, user: string, dir: string): Promise<string> {
     const home = await cluster.homeOf(user);
     const rel = dir.replace(/^~\/?/, '');
     const path = dir.startsWith('/') ? dir : `${home}/${rel}`.replace(/\/+$/, '');
@@ -73,7 +73,7 @@ export class JobActionsService {
     const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
     const jobId = await viaScheduler(async () => {
       await cluster.ensureDir(auth.user.userName, workDir);
-      return cluster.adapter.submit(auth.user.userName, {
+      return cluster.scheduler.submit(auth.user.userName, {
         name: r.name,
         partition: queue.name,
         nodes: r.nodes,
@@ -91,7 +91,7 @@ export class JobActionsService {
   }
 
   /** One action; throws when it is not allowed, does not apply, or the scheduler refuses. */
-  private async actOne(auth: Auth, cluster: ClusterRuntime, jobId: string, action: JobAction, p: ActionParams): Promise<void> {
+  private async actOne(auth: Auth, cluster: ClusterEntry, jobId: string, action: JobAction, p: ActionParams): Promise<void> {
     const { job, state, owner } = await this.jobs.stateOf(auth, cluster, jobId);
     if (!mayAct(auth, owner, action)) throw forbidden();
     if (!job || !actionApplies(action, state))
@@ -104,7 +104,7 @@ export class JobActionsService {
         },
       );
     const actor: Actor = { user: auth.user.userName, privileged: owner !== auth.user.userName || needsOperator(action) };
-    const a = cluster.adapter;
+    const a = cluster.scheduler;
     await viaScheduler(async () => {
       switch (action) {
         case 'cancel':
@@ -177,7 +177,7 @@ export class JobActionsService {
     const path = stream === 'stdout' ? detail.stdoutPath : detail.stderrPath;
     if (!path) throw new AppError(ErrCode.PARAM_INVALID, 'noOutput', 'The job does not have this output', { status: 404 });
     const read = await viaScheduler(() =>
-      cluster.adapter.readOutput(owner, path, {
+      cluster.scheduler.readOutput(owner, path, {
         tailBytes: opts.download ? undefined : opts.tailBytes,
         maxBytes: opts.download ? OUTPUT_DOWNLOAD_MAX_BYTES : OUTPUT_VIEW_MAX_BYTES,
       }),

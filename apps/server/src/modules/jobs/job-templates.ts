@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { JobTemplate } from '@portal/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger.js';
 
 /** The templates shipped with the portal: apps/server/templates/*.yaml. */
 export const SHIPPED_TEMPLATES = fileURLToPath(new URL('../../../templates', import.meta.url));
@@ -12,7 +12,7 @@ export const SHIPPED_TEMPLATES = fileURLToPath(new URL('../../../templates', imp
  * Application templates of the submission form, as data files: the shipped ones, then a centre's
  * own in <dataDir>/templates (same id replaces a shipped one). A broken file is skipped and logged.
  */
-export const loadJobTemplates = (folders: string[], log: FastifyBaseLogger): JobTemplate[] => {
+export const loadJobTemplates = (folders: string[], log: Logger): JobTemplate[] => {
   const byId = new Map<string, JobTemplate>();
   for (const folder of folders) {
     if (!existsSync(folder)) continue;

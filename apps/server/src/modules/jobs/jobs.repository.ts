@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { AccountingStore } from '../../cluster/job-ingest.js';
 import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { containsIgnoreCase } from '../../db/like.js';
+import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, JobRow, NewJobRow } from '../../db/types.js';
 
 export interface HistoryFilter {
@@ -65,8 +67,12 @@ export const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJob
 });
 
 /** Finished jobs: written by ingest, read by history lists, details and reports. */
-export class JobsRepository {
+export class JobsRepository implements AccountingStore {
   constructor(private readonly db: Kysely<Database>) {}
+
+  async saveFinished(clusterId: string, jobs: FinishedJob[], now: number): Promise<void> {
+    await this.upsert(jobs.map((j) => toJobRow(clusterId, j, now)));
+  }
 
   /** Inserts or updates in batches (a job re-read in the safety window is the same row). */
   async upsert(rows: NewJobRow[]): Promise<void> {
@@ -113,11 +119,7 @@ export class JobsRepository {
       .executeTakeFirst();
   }
 
-  async list(
-    f: HistoryFilter,
-    page: { offset: number; limit: number },
-    sort: { by: HistorySort; order: 'asc' | 'desc' },
-  ): Promise<{ total: number; rows: JobRow[] }> {
+  list(f: HistoryFilter, page: PageRequest, sort: { by: HistorySort; order: 'asc' | 'desc' }): Promise<PageOf<JobRow>> {
     let q = this.db.selectFrom('jobs').where('cluster_id', '=', f.clusterId);
     if (f.user) q = q.where('user_name', '=', f.user);
     if (f.exitStatuses?.length) q = q.where('exit_status', 'in', f.exitStatuses);
@@ -126,15 +128,7 @@ export class JobsRepository {
     if (f.jobId) q = q.where('job_id', '=', f.jobId);
     if (f.from !== undefined) q = q.where('end_at', '>=', f.from);
     if (f.to !== undefined) q = q.where('end_at', '<=', f.to);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .orderBy(sortColumns[sort.by], sort.order)
-      .orderBy('id', sort.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return { total: Number(n), rows };
+    return readPage(q, page, (p) => p.selectAll().orderBy(sortColumns[sort.by], sort.order).orderBy('id', sort.order));
   }
 
   /** Core- and card-seconds and job count of a user's jobs that ended in [from, to). */

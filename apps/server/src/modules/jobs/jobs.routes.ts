@@ -1,4 +1,5 @@
 import {
+  contentDisposition,
   getJob,
   jobAction,
   jobBatchAction,
@@ -46,7 +47,7 @@ export const registerJobsRoutes = (
     const name = out.path.split('/').pop() ?? `${params.jobId}.${query.stream === 'stdout' ? 'out' : 'err'}`;
     // A download is a file, not an envelope; the route's response schema only covers the view.
     void reply
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', contentDisposition('attachment', name))
       .type('text/plain; charset=utf-8')
       .serializer((x: unknown) => String(x))
       .send(out.content);

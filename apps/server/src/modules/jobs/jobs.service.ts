@@ -2,11 +2,11 @@ import { ErrCode, type JobDetail, type JobListItem, type JobState } from '@porta
 import type { ActiveJob, ActiveJobDetail } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { iso, type Clock } from '../../lib/time.js';
-import type { Auth } from '../auth/auth.types.js';
+import type { Auth } from '../../lib/auth.js';
 import { actionsFor, extendableSeconds, maySee, queueMaxTime, seesAll } from './job-access.js';
 import { activeToDetail, activeToItem, rowToDetail, rowToItem } from './job-mapping.js';
-import { schedulerError, type ClusterRuntime, type Clusters } from './clusters.js';
-import { viaScheduler } from './scheduler-errors.js';
+import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
+import { schedulerError, viaScheduler } from './scheduler-errors.js';
 import type { HistorySort, JobsRepository } from './jobs.repository.js';
 
 export interface ListQuery {
@@ -61,7 +61,7 @@ export class JobsService {
   private readonly details = new Map<string, { takenAt: number; detail: ActiveJobDetail | null }>();
 
   constructor(
-    private readonly clusters: Clusters,
+    private readonly clusters: ClusterRegistry,
     private readonly repo: JobsRepository,
     private readonly clock: Clock,
   ) {}
@@ -109,7 +109,7 @@ export class JobsService {
   }
 
   /** The active job from the snapshot, if it is there. */
-  activeJob(cluster: ClusterRuntime, jobId: string): ActiveJob | undefined {
+  activeJob(cluster: ClusterEntry, jobId: string): ActiveJob | undefined {
     const read = cluster.snapshot.read();
     return read.ok ? read.snapshot.jobs.find((j) => j.jobId === jobId) : undefined;
   }
@@ -147,11 +147,11 @@ export class JobsService {
     return rowToDetail(row, cluster.config.name, read.ok ? queueMaxTime(read.snapshot.info, row.queue) : null);
   }
 
-  private async activeDetail(cluster: ClusterRuntime, jobId: string, takenAt: number): Promise<ActiveJobDetail | null> {
+  private async activeDetail(cluster: ClusterEntry, jobId: string, takenAt: number): Promise<ActiveJobDetail | null> {
     const key = `${cluster.config.id}:${jobId}`;
     const cached = this.details.get(key);
     if (cached?.takenAt === takenAt) return cached.detail;
-    const detail = await cluster.adapter.jobDetail(jobId).catch(() => null);
+    const detail = await cluster.scheduler.jobDetail(jobId).catch(() => null);
     // Entries of older snapshots are of no use any more.
     for (const [k, v] of this.details) if (v.takenAt !== takenAt) this.details.delete(k);
     this.details.set(key, { takenAt, detail });
@@ -164,13 +164,13 @@ export class JobsService {
    */
   async stateOf(
     auth: Auth,
-    cluster: ClusterRuntime,
+    cluster: ClusterEntry,
     jobId: string,
   ): Promise<{ job: ActiveJob | null; state: JobState; owner: string }> {
     const active = this.activeJob(cluster, jobId);
     if (active) {
       if (!maySee(auth, active.user)) throw notFound();
-      const live = await viaScheduler(() => cluster.adapter.jobDetail(jobId));
+      const live = await viaScheduler(() => cluster.scheduler.jobDetail(jobId));
       if (live) return { job: live, state: live.state, owner: live.user };
     }
     const read = cluster.snapshot.read();

@@ -13,11 +13,10 @@ import {
   queryWallTimeUsed,
   Role,
   submitJob,
-  type JobListItem,
   type SubmitJobBody,
 } from '@portal/shared';
-import type { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
-import { waitFor } from '../../cluster/scheduler/scheduler-contract.js';
+import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
+import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
 
 /*
@@ -55,11 +54,10 @@ describe('jobs API on the local scheduler', () => {
   const submit = async (c: TestClient, over: Partial<SubmitJobBody> = {}) => {
     const res = await c.call(submitJob, { body: job(over) });
     expect(res.errMsg).toBe('success');
-    return res.data.jobId as string;
+    return res.data.jobId;
   };
-  const current = async (c: TestClient, query: Record<string, string> = {}) =>
-    (await c.call(listJobs, { query })).data as { total: number; list: JobListItem[] };
-  const stateOf = async (id: string) => (await current(admin, { jobId: id })).list[0]?.jobStatus as string | undefined;
+  const current = async (c: TestClient, query: Record<string, string> = {}) => (await c.call(listJobs, { query })).data;
+  const stateOf = async (id: string) => (await current(admin, { jobId: id })).list[0]?.jobStatus;
   const inState = (id: string, states: string) =>
     waitFor(async () => states.includes((await stateOf(id)) ?? '-'), `${id} in ${states}`, 20_000);
 
@@ -73,7 +71,8 @@ describe('jobs API on the local scheduler', () => {
   });
   afterAll(async () => {
     // Jobs outlive the server on purpose (a restart loses none); a test run ends its own.
-    await (t.app.services.clusters.get().adapter as unknown as LocalScheduler).shutdownJobs();
+    const scheduler = t.app.services.clusters.get().scheduler;
+    if (scheduler instanceof LocalScheduler) await scheduler.shutdownJobs();
     await t.close();
   });
 
@@ -81,7 +80,7 @@ describe('jobs API on the local scheduler', () => {
     expect((await alice.call(listQueues)).data).toEqual([
       expect.objectContaining({ name: 'compute', isDefault: true, maxTime: 7200, totalCores: 4, totalNodes: 2 }),
     ]);
-    const templates = (await alice.call(listJobTemplates)).data as { id: string }[];
+    const templates = (await alice.call(listJobTemplates)).data;
     expect(templates[0]?.id).toBe('BASE');
     expect(templates.map((x) => x.id)).toEqual(expect.arrayContaining(['LAMMPS', 'GROMACS', 'VASP', 'MATLAB']));
   });
@@ -134,7 +133,7 @@ describe('jobs API on the local scheduler', () => {
     expect((await bob.call(jobAction, { params: { jobId: id, action: 'release' }, body: {} })).status).toBe(404);
     expect((await viewer.call(jobAction, { params: { jobId: id, action: 'release' }, body: {} })).status).toBe(403);
     const suspendQueued = await alice.call(jobAction, { params: { jobId: id, action: 'suspend' }, body: {} });
-    expect(suspendQueued.data.reason).toBe('actionNotApplicable');
+    expect(suspendQueued.error?.reason).toBe('actionNotApplicable');
     expect((await admin.call(jobAction, { params: { jobId: id, action: 'release' }, body: {} })).errCode).toBe(0);
     expect(await stateOf(id)).toBe('Q');
     expect((await alice.call(jobAction, { params: { jobId: id, action: 'priority' }, body: { priority: 5 } })).status).toBe(403);
@@ -167,11 +166,11 @@ describe('jobs API on the local scheduler', () => {
   it('checks a submission against the queue before the scheduler sees it', async () => {
     const over = await alice.call(submitJob, { body: job({ timeLimit: '03:00:00' }) });
     expect(over.errMsg).toBe('Set the time to exceed the maximum running time of the queue');
-    expect((await alice.call(submitJob, { body: job({ queue: 'nope' }) })).data.reason).toBe('invalidJobRequest');
-    expect((await alice.call(submitJob, { body: job({ cores: 99 }) })).data.reason).toBe('invalidJobRequest');
+    expect((await alice.call(submitJob, { body: job({ queue: 'nope' }) })).error?.reason).toBe('invalidJobRequest');
+    expect((await alice.call(submitJob, { body: job({ cores: 99 }) })).error?.reason).toBe('invalidJobRequest');
     expect((await alice.call(submitJob, { body: job({ timeLimit: '1:60:00' }) })).errCode).toBe(10004);
     expect((await viewer.call(submitJob, { body: job() })).status).toBe(403);
-    expect((await alice.call(submitJob, { body: job({ workDir: '../bob' }) })).data.reason).toBe('invalidJobRequest');
+    expect((await alice.call(submitJob, { body: job({ workDir: '../bob' }) })).error?.reason).toBe('invalidJobRequest');
   });
 
   it('feeds the charts, the heat map and the statistics bar from the snapshot', async () => {
@@ -190,8 +189,8 @@ describe('jobs API on the local scheduler', () => {
     expect((await bob.call(queryChartData, { body: {} })).data.userJobList).toEqual([]);
     const heat = (await bob.call(queryClusterInfo, { body: {} })).data;
     const busy = heat.nodes.find((n: { jobs: unknown[] }) => n.jobs.length > 0);
-    expect(busy.state).toBe('busy');
-    expect(busy.jobs[0]).toEqual({ jobId: '', userName: '', cores: 2 });
+    expect(busy?.state).toBe('busy');
+    expect(busy?.jobs[0]).toEqual({ jobId: '', userName: '', cores: 2 });
     const adminHeat = (await admin.call(queryClusterInfo, { body: {} })).data;
     expect(adminHeat.nodes.flatMap((n: { jobs: { jobId: string }[] }) => n.jobs.map((j) => j.jobId))).toContain(id);
     await alice.call(jobAction, { params: { jobId: id, action: 'cancel' }, body: {} });

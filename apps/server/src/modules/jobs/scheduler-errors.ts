@@ -6,7 +6,13 @@ import {
   SchedulerUnavailableError,
 } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { schedulerError } from './clusters.js';
+
+/** The scheduler does not answer: the jobs are undetermined, never taken as finished. */
+export const schedulerError = (lastSnapshotAt: number | null = null) =>
+  new AppError(ErrCode.CONNECTION_INTERRUPTED, 'schedulerError', 'Job Scheduler Error!', {
+    status: 503,
+    extra: { lastSnapshotAt: lastSnapshotAt === null ? null : new Date(lastSnapshotAt).toISOString() },
+  });
 
 /** Runs a scheduler call and turns the adapter's errors into answers a user understands. */
 export const viaScheduler = async <T>(call: () => Promise<T>): Promise<T> => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJob, jobAction, listJobs, Role, submitJob } from '@portal/shared';
-import { waitFor } from '../../cluster/scheduler/scheduler-contract.js';
+import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 
 /*
@@ -31,7 +31,11 @@ const enabled = process.env.PORTAL_TEST_SLURM === '1';
     await t?.close();
   }, 120_000);
 
-  const find = async (id: string) => (await alice.call(listJobs, { query: { jobId: id } })).data?.list?.[0];
+  /** The job in the current list; undefined while the scheduler answers an error (a wait keeps polling). */
+  const find = async (id: string) => {
+    const res = await alice.call(listJobs, { query: { jobId: id } });
+    return res.errCode === 0 ? res.data.list[0] : undefined;
+  };
 
   it('submits as the user into their home folder and reads the job back', async () => {
     const res = await alice.call(submitJob, {
@@ -46,7 +50,7 @@ const enabled = process.env.PORTAL_TEST_SLURM === '1';
       },
     });
     expect(res.errMsg).toBe('success');
-    const id = res.data.jobId as string;
+    const id = res.data.jobId;
     const detail = (await alice.call(getJob, { params: { jobId: id } })).data;
     expect(detail).toMatchObject({ userName: 'alice', queue: 'compute', workDir: '/home/alice/portal-test', coreNum: 2 });
     const done = await waitFor(
@@ -72,7 +76,7 @@ const enabled = process.env.PORTAL_TEST_SLURM === '1';
         script: '#!/bin/bash\nsleep 240\n',
       },
     });
-    const id = res.data.jobId as string;
+    const id = res.data.jobId;
     await waitFor(async () => (await find(id))?.jobStatus === 'R', 'the job running', 60_000);
 
     execFileSync('bash', [devCluster, 'stop', 'slurmctld'], { stdio: 'ignore' });
@@ -85,7 +89,7 @@ const enabled = process.env.PORTAL_TEST_SLURM === '1';
       60_000,
     );
     expect(down.errMsg).toBe('Job Scheduler Error!');
-    expect(down.data.reason).toBe('schedulerError');
+    expect(down.error?.reason).toBe('schedulerError');
     // Not in history: the portal never decides a job finished because the scheduler was silent.
     expect((await alice.call(listJobs, { query: { scope: 'history', jobId: id } })).data.list).toEqual([]);
     expect((await alice.call(getJob, { params: { jobId: id } })).errMsg).toBe('Job Scheduler Error!');

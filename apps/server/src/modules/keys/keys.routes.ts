@@ -1,4 +1,4 @@
-import { deleteKey, exportKey, importKey, listKeys } from '@portal/shared';
+import { contentDisposition, deleteKey, exportKey, importKey, listKeys } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { KeysService } from './keys.service.js';
 import { toPpk } from './ppk.js';
@@ -32,7 +32,7 @@ export const registerKeysRoutes = (
     const fileName = `id_ed25519_${auth.user.userName.replace(/[^A-Za-z0-9_.-]/g, '_')}${ppk ? '.ppk' : ''}`;
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', contentDisposition('attachment', fileName))
       .type('application/octet-stream')
       .send(ppk ? toPpk(pem) : pem);
   });

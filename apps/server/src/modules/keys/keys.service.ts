@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import ssh2 from 'ssh2';
 import { ErrCode, type PublicKey } from '@portal/shared';
-import type { Database, UserKeyRow } from '../../db/types.js';
+import type { UserKeyRow } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { iso, type Clock } from '../../lib/time.js';
+import type { KeysRepository } from './keys.repository.js';
 
 const { utils } = ssh2;
 
@@ -42,53 +42,38 @@ const toPublicKey = (r: UserKeyRow): PublicKey => ({
  */
 export class KeysService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: KeysRepository,
     private readonly clock: Clock,
     private readonly masterKey: Buffer,
   ) {}
 
   async list(userId: number): Promise<PublicKey[]> {
-    const rows = await this.db.selectFrom('user_keys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-    return rows.map(toPublicKey);
+    return (await this.repo.listFor(userId)).map(toPublicKey);
   }
 
   /** Every public key of the user (portal and imported), as authorized_keys lines. */
   async publicKeyLines(userId: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('user_keys').select('public_key').where('user_id', '=', userId).orderBy('id').execute();
-    return rows.map((r) => r.public_key.trim());
+    return (await this.repo.listFor(userId)).map((r) => r.public_key.trim());
   }
 
   /** Makes the user's portal key pair unless it exists; answers its row. */
   async ensurePortalKeyPair(userId: number, userName: string): Promise<UserKeyRow> {
-    const existing = await this.portalKey(userId);
+    const existing = await this.repo.portalKey(userId);
     if (existing) return existing;
     const { parsed, ...pair } = generatePortalKeyPair(`${userName}@hpc-portal`);
-    await this.db
-      .insertInto('user_keys')
-      .values({
-        user_id: userId,
-        name: 'portal',
-        type: parsed.type,
-        fingerprint: fingerprintOf(parsed.getPublicSSH()),
-        public_key: pair.public,
-        private_key_enc: encryptSecret(pair.private, this.masterKey),
-        origin: 'portal',
-        created_at: this.clock.now(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const row = await this.portalKey(userId);
+    await this.repo.insertPortalKey({
+      user_id: userId,
+      name: 'portal',
+      type: parsed.type,
+      fingerprint: fingerprintOf(parsed.getPublicSSH()),
+      public_key: pair.public,
+      private_key_enc: encryptSecret(pair.private, this.masterKey),
+      origin: 'portal',
+      created_at: this.clock.now(),
+    });
+    const row = await this.repo.portalKey(userId);
     if (!row) throw new Error('portal key pair was not stored');
     return row;
-  }
-
-  private portalKey(userId: number) {
-    return this.db
-      .selectFrom('user_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('origin', '=', 'portal')
-      .executeTakeFirst();
   }
 
   /** The private key in OpenSSH format, made now if the user has none yet. */
@@ -106,40 +91,26 @@ export class KeysService {
     if (parsed instanceof Error || parsed.isPrivateKey())
       throw new AppError(ErrCode.PARAM_INVALID, 'keyInvalid', 'The key content is not a valid OpenSSH public key');
     const fingerprint = fingerprintOf(parsed.getPublicSSH());
-    const dup = await this.db
-      .selectFrom('user_keys')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('fingerprint', '=', fingerprint)
-      .executeTakeFirst();
-    if (dup) throw new AppError(ErrCode.PARAM_INVALID, 'keyDuplicated', 'This key has already been imported', { status: 409 });
-    await this.db
-      .insertInto('user_keys')
-      .values({
-        user_id: userId,
-        name,
-        type: parsed.type,
-        fingerprint,
-        public_key: text,
-        private_key_enc: null,
-        origin: 'imported',
-        created_at: this.clock.now(),
-      })
-      .execute();
+    if (await this.repo.hasFingerprint(userId, fingerprint))
+      throw new AppError(ErrCode.PARAM_INVALID, 'keyDuplicated', 'This key has already been imported', { status: 409 });
+    await this.repo.insert({
+      user_id: userId,
+      name,
+      type: parsed.type,
+      fingerprint,
+      public_key: text,
+      private_key_enc: null,
+      origin: 'imported',
+      created_at: this.clock.now(),
+    });
     return fingerprint;
   }
 
   /** Deletes an imported key; answers its name and its authorized_keys line (to revoke it). */
   async deleteImported(userId: number, id: number): Promise<{ name: string; line: string }> {
-    const row = await this.db
-      .selectFrom('user_keys')
-      .select(['id', 'name', 'public_key'])
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('origin', '=', 'imported')
-      .executeTakeFirst();
+    const row = await this.repo.findImported(userId, id);
     if (!row) throw notFound();
-    await this.db.deleteFrom('user_keys').where('id', '=', id).execute();
+    await this.repo.delete(id);
     return { name: row.name, line: row.public_key.trim() };
   }
 }

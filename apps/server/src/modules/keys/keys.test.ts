@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deleteKey, exportKey, importKey, listKeys, Role, type PublicKey } from '@portal/shared';
+import { deleteKey, exportKey, importKey, listKeys, Role } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { generatePortalKeyPair } from './keys.service.js';
 
@@ -12,7 +12,7 @@ const { utils } = ssh2;
 /** The fingerprint `ssh-keygen -l` shows, computed from the key line itself. */
 const fingerprintOf = (publicLine: string) =>
   `SHA256:${createHash('sha256')
-    .update(Buffer.from(publicLine.split(' ')[1] as string, 'base64'))
+    .update(Buffer.from(publicLine.split(' ')[1]!, 'base64'))
     .digest('base64')
     .replace(/=+$/, '')}`;
 
@@ -45,7 +45,7 @@ describe('SSH keys', () => {
   });
   afterAll(() => t.close());
 
-  const keysOf = async (c: TestClient) => (await c.call(listKeys)).data as PublicKey[];
+  const keysOf = async (c: TestClient) => (await c.call(listKeys)).data;
 
   it('imports an OpenSSH public key and lists it with its fingerprint', async () => {
     const key = newKey();
@@ -82,13 +82,13 @@ describe('SSH keys', () => {
       const res = await user.call(importKey, { body: { rsaKeyName: 'junk', rsaKeyContent: content } });
       expect(res.status, content).toBe(400);
       expect(res.errCode).toBe(10004);
-      expect(res.data.reason).toBe('keyInvalid');
+      expect(res.error?.reason).toBe('keyInvalid');
     }
   });
 
   it('refuses a private key, saying so', async () => {
     const res = await user.call(importKey, { body: { rsaKeyName: 'oops', rsaKeyContent: newKey().private } });
-    expect(res.data.reason).toBe('keyInvalid');
+    expect(res.error?.reason).toBe('keyInvalid');
     expect(res.errMsg).toMatch(/private key/);
   });
 
@@ -96,7 +96,7 @@ describe('SSH keys', () => {
     const res = await user.call(importKey, {
       body: { rsaKeyName: 'two', rsaKeyContent: `${newKey().public}\n${newKey().public}` },
     });
-    expect(res.data.reason).toBe('keyInvalid');
+    expect(res.error?.reason).toBe('keyInvalid');
     expect((await keysOf(user)).some((k) => k.name === 'two')).toBe(false);
   });
 
@@ -107,7 +107,7 @@ describe('SSH keys', () => {
       body: { rsaKeyName: 'second', rsaKeyContent: key.public.replace('me@laptop', 'other comment') },
     });
     expect(again.status).toBe(409);
-    expect(again.data.reason).toBe('keyDuplicated');
+    expect(again.error?.reason).toBe('keyDuplicated');
     // Another account may hold the same public key.
     expect((await neighbour.call(importKey, { body: { rsaKeyName: 'shared', rsaKeyContent: key.public } })).errCode).toBe(0);
   });
@@ -121,7 +121,7 @@ describe('SSH keys', () => {
   it("deletes an imported key, but not the portal's key pair nor another user's key", async () => {
     const key = newKey();
     await user.call(importKey, { body: { rsaKeyName: 'to_delete', rsaKeyContent: key.public } });
-    const mine = (await keysOf(user)).find((k) => k.name === 'to_delete') as PublicKey;
+    const mine = (await keysOf(user)).find((k) => k.name === 'to_delete')!;
     const provision = vi.spyOn(t.app.services.provisioner, 'provision');
     expect((await user.call(deleteKey, { body: { id: mine.id } })).errCode).toBe(0);
     // The clusters are told to revoke exactly this key.
@@ -130,12 +130,12 @@ describe('SSH keys', () => {
     expect((await keysOf(user)).some((k) => k.name === 'to_delete')).toBe(false);
     expect((await user.call(deleteKey, { body: { id: mine.id } })).status).toBe(404);
 
-    const theirs = (await keysOf(neighbour)).find((k) => k.name === 'shared') as PublicKey;
+    const theirs = (await keysOf(neighbour)).find((k) => k.name === 'shared')!;
     expect((await user.call(deleteKey, { body: { id: theirs.id } })).status).toBe(404);
     expect((await keysOf(neighbour)).some((k) => k.name === 'shared')).toBe(true);
 
     await user.call(exportKey);
-    const portal = (await keysOf(user)).find((k) => k.origin === 'portal') as PublicKey;
+    const portal = (await keysOf(user)).find((k) => k.origin === 'portal')!;
     expect((await user.call(deleteKey, { body: { id: portal.id } })).status).toBe(404);
     expect((await keysOf(user)).some((k) => k.origin === 'portal')).toBe(true);
   });
@@ -143,7 +143,9 @@ describe('SSH keys', () => {
   it("downloads the private key of the portal's key pair, matching the public key on record", async () => {
     const res = await user.raw('GET', exportKey.path);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="id_ed25519_key_user"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="id_ed25519_key_user"; filename*=UTF-8''id_ed25519_key_user`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/);
 
@@ -164,7 +166,9 @@ describe('SSH keys', () => {
     // The same key for PuTTY: a .ppk file whose public lines are the key on record.
     const ppk = await user.raw('GET', `${exportKey.path}?format=ppk`);
     expect(ppk.statusCode).toBe(200);
-    expect(ppk.headers['content-disposition']).toBe('attachment; filename="id_ed25519_key_user.ppk"');
+    expect(ppk.headers['content-disposition']).toBe(
+      `attachment; filename="id_ed25519_key_user.ppk"; filename*=UTF-8''id_ed25519_key_user.ppk`,
+    );
     expect(ppk.headers['cache-control']).toBe('no-store');
     expect(ppk.body).toMatch(/^PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\n/);
     const publicLines = /Public-Lines: \d+\n([\s\S]*?)\nPrivate-Lines/.exec(ppk.body)?.[1] ?? '';

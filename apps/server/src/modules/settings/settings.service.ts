@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import { SystemSettings, type SystemSettings as Settings } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
-import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
+import type { SettingsRepository } from './settings.repository.js';
 
 const KEY = 'system';
 
@@ -12,7 +11,7 @@ const KEY = 'system';
  */
 export class SettingsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: SettingsRepository,
     private readonly clock: Clock,
     private readonly config: Config,
   ) {}
@@ -26,36 +25,24 @@ export class SettingsService {
   }
 
   async get(): Promise<Settings> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-    if (!row) return this.defaults();
-    const saved = SystemSettings.partial().safeParse(JSON.parse(row.value));
+    const value = await this.repo.get(KEY);
+    if (value === undefined) return this.defaults();
+    const saved = SystemSettings.partial().safeParse(JSON.parse(value));
     return { ...this.defaults(), ...(saved.success ? saved.data : {}) };
   }
 
   async update(changes: Partial<Settings>): Promise<Settings> {
     const next = SystemSettings.parse({ ...(await this.get()), ...stripUndefined(changes) });
     const value = JSON.stringify(next);
-    const now = this.clock.now();
-    await this.db
-      .insertInto('settings')
-      .values({ key: KEY, value, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-      .execute();
+    await this.repo.put(KEY, value, this.clock.now());
     return next;
   }
 
   /** A value kept by the portal itself (first start time and the like). */
   async getOrInit(key: string, init: () => string): Promise<string> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-    if (row) return row.value;
-    const value = init();
-    await this.db
-      .insertInto('settings')
-      .values({ key, value, updated_at: this.clock.now() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const saved = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
-    return saved.value;
+    const existing = await this.repo.get(key);
+    if (existing !== undefined) return existing;
+    return this.repo.putIfAbsent(key, init(), this.clock.now());
   }
 }
 

@@ -1,8 +1,7 @@
 import { ErrCode } from '@portal/shared';
 import type { AccessUser, ClusterAccess } from '../../cluster/access/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { viaFiles } from '../files/file-errors.js';
-import { expandRoots, PathGuard } from '../files/paths.js';
+import { expandRoots, PathGuard, viaFiles } from '../files/index.js';
 
 /**
  * The folder a shell may start in: a folder inside the user's allowed roots, checked by the same

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShell, Role, type ShellSessionInfo } from '@portal/shared';
+import { openShell, Role } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { devClusterSshAccess, installPortalKey, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
 import { attachTerminal } from '../../test/terminal-client.js';
@@ -41,7 +41,7 @@ describe.runIf(enabled)('web shell over ssh', () => {
   it('runs as the POSIX account in the folder asked for, and survives a dropped socket', async () => {
     const res = await alice.call(openShell, { body: { clusterId: 'dev', cwd: '/home/alice', cols: 80, rows: 24 } });
     expect(res.errCode, res.errMsg).toBe(0);
-    const info = res.data as ShellSessionInfo;
+    const info = res.data;
     expect(info).toMatchObject({ clusterId: 'dev', clusterName: 'Dev cluster', userName: 'alice' });
 
     const term = await attachTerminal(t.app, alice, info.sessionId);

@@ -19,7 +19,7 @@ const sha = (path: string) => createHash('sha256').update(readFileSync(path)).di
 const settle = async (c: TestClient, id: number): Promise<Transfer> => {
   const until = Date.now() + 30_000;
   for (;;) {
-    const tr = (await c.call(getTransfer, { params: { id: String(id) } })).data as Transfer;
+    const tr = (await c.call(getTransfer, { params: { id: String(id) } })).data;
     if (['done', 'failed', 'cancelled'].includes(tr.state)) return tr;
     if (Date.now() > until) throw new Error(`transfer ${id} still ${tr.state}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -53,7 +53,7 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
     mkdirSync(local, { recursive: true });
     // Made as alice over ssh: a folder this test (root) made would not be hers to write in.
     const made = await alice.call(makeFolder, {
-      body: { clusterId: 'dev', path: '/home/alice', name: remote.split('/').pop() as string },
+      body: { clusterId: 'dev', path: '/home/alice', name: remote.split('/').pop()! },
     });
     expect(made.errCode, JSON.stringify(made.data)).toBe(0);
   }, 60_000);
@@ -74,7 +74,7 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
       body: { fromClusterId: 'here', paths: [join(local, 'tree')], toClusterId: 'dev', toPath: remote },
     });
     expect(out.errCode, JSON.stringify(out.data)).toBe(0);
-    expect(await settle(alice, out.data.id as number)).toMatchObject({ state: 'done', filesDone: 2 });
+    expect(await settle(alice, out.data.id)).toMatchObject({ state: 'done', filesDone: 2 });
     expect(sha(join(remote, 'tree', 'sub', 'b.bin'))).toBe(sha(join(local, 'tree', 'sub', 'b.bin')));
     expect(readFileSync(join(remote, 'tree', 'a.txt'), 'utf8')).toBe('over ssh');
 
@@ -83,27 +83,27 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
       body: { fromClusterId: 'dev', paths: [join(remote, 'tree')], toClusterId: 'here', toPath: join(local, 'back') },
     });
     expect(back.errCode, JSON.stringify(back.data)).toBe(0);
-    const done = await settle(alice, back.data.id as number);
+    const done = await settle(alice, back.data.id);
     expect(done).toMatchObject({ state: 'done', bytesDone: 4 * 1024 * 1024 + 3 + 8 });
     expect(sha(join(local, 'back', 'tree', 'sub', 'b.bin'))).toBe(sha(join(local, 'tree', 'sub', 'b.bin')));
   }, 60_000);
 
   it('cancels a copy onto the ssh cluster and removes the partial file there', async () => {
     writeFileSync(join(local, 'slow.bin'), randomBytes(6 * 1024 * 1024));
-    t.app.transfers.options.bytesPerSecond = 2 * 1024 * 1024;
+    t.app.services.transfers.options.bytesPerSecond = 2 * 1024 * 1024;
     try {
       const res = await alice.call(createTransfer, {
         body: { fromClusterId: 'here', paths: [join(local, 'slow.bin')], toClusterId: 'dev', toPath: remote },
       });
       const id = String(res.data.id);
       const until = Date.now() + 10_000;
-      while (((await alice.call(getTransfer, { params: { id } })).data as Transfer).bytesDone === 0 && Date.now() < until)
+      while ((await alice.call(getTransfer, { params: { id } })).data.bytesDone === 0 && Date.now() < until)
         await new Promise((r) => setTimeout(r, 100));
       const cancelled = await alice.call(cancelTransfer, { params: { id } });
       expect(cancelled.data.state).toBe('cancelled');
       expect(existsSync(join(remote, 'slow.bin'))).toBe(false);
     } finally {
-      t.app.transfers.options.bytesPerSecond = 0;
+      t.app.services.transfers.options.bytesPerSecond = 0;
     }
   }, 60_000);
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTransfer, createTransfer, getTransfer, listTransfers, Role, type Transfer } from '@portal/shared';
 import { FilesService } from '../files/files.service.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { silentLogger } from '../../lib/logger.js';
+import { TransfersRepository } from './transfers.repository.js';
 import { TransfersService } from './transfers.service.js';
 
 /*
@@ -20,12 +22,12 @@ const twoClusters = (dataDirHint: string) => [
 ];
 
 /** Polls a transfer until it has finished. */
-const settle = async (c: TestClient, id: number, timeoutMs = 20_000): Promise<Transfer> => {
+const settle = async (c: TestClient, id: number, timeoutMs = 60_000): Promise<Transfer> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await c.call(getTransfer, { params: { id: String(id) } });
     expect(res.errCode, JSON.stringify(res.data)).toBe(0);
-    const tr = res.data as Transfer;
+    const tr = res.data;
     if (['done', 'failed', 'cancelled'].includes(tr.state)) return tr;
     if (Date.now() > until) throw new Error(`transfer ${id} still ${tr.state}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -59,7 +61,7 @@ describe('across-center transfer', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  const start = (c: TestClient, body: Record<string, unknown>) => c.call(createTransfer, { body: body as never });
+  const start = (c: TestClient, body: Record<string, unknown>) => c.callUnchecked(createTransfer, { body: body });
 
   it('copies a folder tree and a file to the other cluster with identical content', async () => {
     const tree = join(east, 'project');
@@ -84,7 +86,7 @@ describe('across-center transfer', () => {
     expect(res.data).toMatchObject({ fromClusterId: 'east', toClusterId: 'west', toPath: join(west, 'in') });
     expect(['queued', 'running']).toContain(res.data.state);
 
-    const done = await settle(alice, res.data.id as number);
+    const done = await settle(alice, res.data.id);
     expect(done).toMatchObject({ state: 'done', error: null, filesTotal: 4, filesDone: 4, currentFile: null });
     expect(done.bytesTotal).toBe(5 + 5 * 1024 * 1024 + 17 + 1000);
     expect(done.bytesDone).toBe(done.bytesTotal);
@@ -122,7 +124,7 @@ describe('across-center transfer', () => {
       toPath: west,
     });
     expect(res.status).toBe(409);
-    expect(res.data.reason).toBe('fileExists');
+    expect(res.error?.reason).toBe('fileExists');
     expect(readFileSync(join(west, 'clash.txt'), 'utf8')).toBe('old');
   });
 
@@ -130,14 +132,14 @@ describe('across-center transfer', () => {
     mkdirSync(join(east, 'later', 'x'), { recursive: true });
     writeFileSync(join(east, 'later', 'x', 'f.txt'), 'mine');
     // Hold it in the queue: no room to run.
-    t.app.transfers.options.maxConcurrent = 0;
+    t.app.services.transfers.options.maxConcurrent = 0;
     try {
       const res = await start(alice, { fromClusterId: 'east', paths: [join(east, 'later')], toClusterId: 'west', toPath: west });
       expect(res.errCode).toBe(0);
       expect(res.data.state).toBe('queued');
       mkdirSync(join(west, 'later', 'x'), { recursive: true });
       writeFileSync(join(west, 'later', 'x', 'f.txt'), 'theirs');
-      t.app.transfers.options.maxConcurrent = 2;
+      t.app.services.transfers.options.maxConcurrent = 2;
       // A new transfer wakes the queue up: the waiting one (older) starts first.
       const waker = await start(alice, {
         fromClusterId: 'west',
@@ -145,12 +147,12 @@ describe('across-center transfer', () => {
         toClusterId: 'east',
         toPath: join(east, 'later'),
       });
-      expect((await settle(alice, waker.data.id as number)).state).toBe('done');
-      const failed = await settle(alice, res.data.id as number);
+      expect((await settle(alice, waker.data.id)).state).toBe('done');
+      const failed = await settle(alice, res.data.id);
       expect(failed).toMatchObject({ state: 'failed', error: 'fileExists' });
       expect(readFileSync(join(west, 'later', 'x', 'f.txt'), 'utf8')).toBe('theirs');
     } finally {
-      t.app.transfers.options.maxConcurrent = 2;
+      t.app.services.transfers.options.maxConcurrent = 2;
     }
   });
 
@@ -158,7 +160,7 @@ describe('across-center transfer', () => {
     writeFileSync(join(east, 'big.bin'), randomBytes(8 * 1024 * 1024));
     mkdirSync(join(west, 'big-in'));
     // About four seconds for the file: long enough to be caught half-way.
-    t.app.transfers.options.bytesPerSecond = 2 * 1024 * 1024;
+    t.app.services.transfers.options.bytesPerSecond = 2 * 1024 * 1024;
     try {
       const res = await start(alice, {
         fromClusterId: 'east',
@@ -167,13 +169,13 @@ describe('across-center transfer', () => {
         toPath: join(west, 'big-in'),
       });
       expect(res.errCode).toBe(0);
-      const id = res.data.id as number;
+      const id = res.data.id;
       // Wait until some bytes have gone (progress is written every half second).
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 30_000;
       let seen: Transfer;
       do {
         await new Promise((r) => setTimeout(r, 100));
-        seen = (await alice.call(getTransfer, { params: { id: String(id) } })).data as Transfer;
+        seen = (await alice.call(getTransfer, { params: { id: String(id) } })).data;
       } while (seen.bytesDone === 0 && Date.now() < until);
       expect(seen.state).toBe('running');
       expect(seen.currentFile).toBe(join(east, 'big.bin'));
@@ -182,7 +184,7 @@ describe('across-center transfer', () => {
       expect(seen.bytesDone).toBeLessThan(seen.bytesTotal);
 
       // Another user cannot see or stop it.
-      expect((await bob.call(cancelTransfer, { params: { id: String(id) } })).data.reason).toBe('transferNotFound');
+      expect((await bob.call(cancelTransfer, { params: { id: String(id) } })).error?.reason).toBe('transferNotFound');
       expect((await bob.call(getTransfer, { params: { id: String(id) } })).status).toBe(404);
 
       const cancelled = await alice.call(cancelTransfer, { params: { id: String(id) } });
@@ -194,13 +196,13 @@ describe('across-center transfer', () => {
       // Cancelling again changes nothing.
       expect((await alice.call(cancelTransfer, { params: { id: String(id) } })).data.state).toBe('cancelled');
     } finally {
-      t.app.transfers.options.bytesPerSecond = 0;
+      t.app.services.transfers.options.bytesPerSecond = 0;
     }
   });
 
   it('cancels a queued transfer before it starts', async () => {
     writeFileSync(join(east, 'queued.txt'), 'q');
-    t.app.transfers.options.maxConcurrent = 0;
+    t.app.services.transfers.options.maxConcurrent = 0;
     try {
       const res = await start(alice, {
         fromClusterId: 'east',
@@ -212,7 +214,7 @@ describe('across-center transfer', () => {
       const cancelled = await alice.call(cancelTransfer, { params: { id: String(res.data.id) } });
       expect(cancelled.data).toMatchObject({ state: 'cancelled', startedAt: null });
     } finally {
-      t.app.transfers.options.maxConcurrent = 2;
+      t.app.services.transfers.options.maxConcurrent = 2;
     }
     expect(existsSync(join(west, 'queued.txt'))).toBe(false);
   });
@@ -221,7 +223,7 @@ describe('across-center transfer', () => {
     writeFileSync(join(east, 'r.txt'), 'r');
     const same = await start(alice, { fromClusterId: 'east', paths: [join(east, 'r.txt')], toClusterId: 'east', toPath: east });
     expect(same.status).toBe(400);
-    expect(same.data.reason).toBe('sameCluster');
+    expect(same.error?.reason).toBe('sameCluster');
     const unknown = await start(alice, {
       fromClusterId: 'east',
       paths: [join(east, 'r.txt')],
@@ -229,14 +231,14 @@ describe('across-center transfer', () => {
       toPath: '/tmp',
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.data.reason).toBe('unknownCluster');
+    expect(unknown.error?.reason).toBe('unknownCluster');
     const notDir = await start(alice, {
       fromClusterId: 'east',
       paths: [join(east, 'r.txt')],
       toClusterId: 'west',
       toPath: join(west, 'clash.txt'),
     });
-    expect(notDir.data.reason).toBe('notADirectory');
+    expect(notDir.error?.reason).toBe('notADirectory');
     mkdirSync(join(east, 'twin'), { recursive: true });
     writeFileSync(join(east, 'twin', 'r.txt'), 'twin');
     const twins = await start(alice, {
@@ -245,7 +247,7 @@ describe('across-center transfer', () => {
       toClusterId: 'west',
       toPath: west,
     });
-    expect(twins.data.reason).toBe('fileExists');
+    expect(twins.error?.reason).toBe('fileExists');
     expect(existsSync(join(west, 'r.txt'))).toBe(false);
     const missing = await start(alice, {
       fromClusterId: 'east',
@@ -253,7 +255,7 @@ describe('across-center transfer', () => {
       toClusterId: 'west',
       toPath: west,
     });
-    expect(missing.data.reason).toBe('fileNotExist');
+    expect(missing.error?.reason).toBe('fileNotExist');
 
     // Outside the roots on either side, including another user's folder and traversal.
     const before = (
@@ -267,7 +269,7 @@ describe('across-center transfer', () => {
     ]) {
       const res = await start(alice, body);
       expect(res.status, JSON.stringify(body)).toBe(403);
-      expect(res.data.reason).toBe('pathOutsideRoots');
+      expect(res.error?.reason).toBe('pathOutsideRoots');
     }
     const after = (
       await t.app.services.db.selectFrom('audit_log').select('id').where('action', '=', 'files.pathRefused').execute()
@@ -278,7 +280,7 @@ describe('across-center transfer', () => {
   it('is refused for a viewer, and validates its input', async () => {
     const res = await start(viewer, { fromClusterId: 'east', paths: [join(east, 'r.txt')], toClusterId: 'west', toPath: west });
     expect(res.status).toBe(403);
-    expect(res.data.reason).toBe('forbidden');
+    expect(res.error?.reason).toBe('forbidden');
     const relative = await start(alice, { fromClusterId: 'east', paths: ['r.txt'], toClusterId: 'west', toPath: west });
     expect(relative.status).toBe(400);
     const none = await start(alice, { fromClusterId: 'east', paths: [], toClusterId: 'west', toPath: west });
@@ -288,13 +290,13 @@ describe('across-center transfer', () => {
   it("lists the user's own transfers, newest first, paged", async () => {
     const all = await alice.call(listTransfers, { query: { pageStart: 0, pageLimit: 300 } });
     expect(all.errCode).toBe(0);
-    const list = all.data.list as Transfer[];
+    const list = all.data.list;
     expect(all.data.total).toBe(list.length);
     expect(list.length).toBeGreaterThanOrEqual(5);
     const ids = list.map((x) => x.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const page = await alice.call(listTransfers, { query: { pageStart: 1, pageLimit: 2 } });
-    expect((page.data.list as Transfer[]).map((x) => x.id)).toEqual(ids.slice(1, 3));
+    expect(page.data.list.map((x) => x.id)).toEqual(ids.slice(1, 3));
     expect((await bob.call(listTransfers)).data).toEqual({ total: 0, list: [] });
   });
 
@@ -329,12 +331,12 @@ describe('across-center transfer', () => {
     });
     const next = new TransfersService(
       {
-        db,
+        repo: new TransfersRepository(db),
         files,
         clock: { now: () => Date.now() },
         enabled: () => true,
         clusterIds: () => ['east', 'west'],
-        log: { warn: () => undefined },
+        log: silentLogger,
       },
       { maxConcurrent: 0 },
     );
@@ -361,7 +363,7 @@ describe('across-center transfer switched off', () => {
       body: { fromClusterId: 'east', paths: ['/x'], toClusterId: 'west', toPath: '/y' },
     });
     expect(res.status).toBe(403);
-    expect(res.data.reason).toBe('transferDisabled');
+    expect(res.error?.reason).toBe('transferDisabled');
     expect((await alice.call(listTransfers)).data).toEqual({ total: 0, list: [] });
   });
 });

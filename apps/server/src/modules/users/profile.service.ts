@@ -1,9 +1,9 @@
 import { ErrCode, type LoginUser } from '@portal/shared';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/time.js';
-import type { Auth } from '../auth/auth.types.js';
-import type { SessionsService } from '../auth/sessions.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { Auth } from '../../lib/auth.js';
+import type { SessionsService } from '../auth/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertConfirmation, assertPasswordStrength } from './password-policy.js';
 import type { UsersRepository } from './users.repository.js';

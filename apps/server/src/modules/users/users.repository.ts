@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { containsIgnoreCase } from '../../db/like.js';
+import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
 /**
@@ -92,21 +93,13 @@ export class UsersRepository {
 
   async list(
     filter: UserListFilter,
-    page: { offset: number; limit: number },
+    page: PageRequest,
     sort: { by: UserSort; order: 'asc' | 'desc' } = { by: 'userName', order: 'asc' },
-  ): Promise<{ total: number; rows: UserRow[] }> {
+  ): Promise<PageOf<UserRow>> {
     let q = this.db.selectFrom('users');
     if (filter.userName) q = q.where(containsIgnoreCase('user_name', filter.userName));
     if (filter.roleId !== undefined) q = q.where('role_id', '=', filter.roleId);
     if (filter.status) q = q.where('status', '=', filter.status);
-    const countRow = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .orderBy(sortColumns[sort.by], sort.order)
-      .orderBy('id', sort.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute();
-    return { total: Number(countRow.n), rows };
+    return readPage(q, page, (p) => p.selectAll().orderBy(sortColumns[sort.by], sort.order).orderBy('id', sort.order));
   }
 }

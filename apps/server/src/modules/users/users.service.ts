@@ -1,11 +1,10 @@
-import { ErrCode, normalizeRoleId, type UserSummary } from '@portal/shared';
+import { ErrCode, normalizeRoleId, USER_STATUSES, type UserSummary } from '@portal/shared';
 import type { UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { iso, isoOrNull, type Clock } from '../../lib/time.js';
-import type { Auth } from '../auth/auth.types.js';
-import type { SessionsService } from '../auth/sessions.service.js';
-import type { ThrottleService } from '../auth/throttle.service.js';
-import type { KeysService } from '../keys/keys.service.js';
+import type { Auth } from '../../lib/auth.js';
+import type { SessionsService, ThrottleService } from '../auth/index.js';
+import type { KeysService } from '../keys/index.js';
 import { APPROVER_ROLES } from './approver-roles.js';
 import type { UserListFilter, UserSort, UsersRepository } from './users.repository.js';
 
@@ -13,7 +12,7 @@ export const toSummary = (u: UserRow): UserSummary => ({
   userNo: u.id,
   userName: u.user_name,
   roleId: normalizeRoleId(u.role_id),
-  status: (['pending', 'active', 'refused', 'frozen'] as const).find((s) => s === u.status) ?? 'frozen',
+  status: USER_STATUSES.find((s) => s === u.status) ?? 'frozen',
   email: u.email,
   phoneNum: u.phone_num,
   descInfo: u.desc_info,
@@ -52,7 +51,6 @@ export class UsersService {
     private readonly throttle: ThrottleService,
     private readonly keys: KeysService,
     private readonly clock: Clock,
-    /** Installs the approved user's account and keys on the clusters; never throws. */
     /** Installs the user's account and keys on every cluster; answers the clusters that failed. */
     private readonly provision: (user: { id: number; name: string }) => Promise<string[]> = () => Promise.resolve([]),
   ) {}

@@ -18,7 +18,7 @@ const run = (script: string) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const buffered = (s: ShellSession) =>
-  s.output.readableLength + (s.output as unknown as { writableLength: number }).writableLength;
+  s.output.readableLength + ('writableLength' in s.output ? Number(s.output.writableLength) : 0);
 
 describe('local pty backpressure', () => {
   it('pauses a program whose output nobody reads, and loses nothing once read', async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAccessContract } from '../access-contract.js';
+import { runAccessContract } from '../access-contract.test-support.js';
 import { LocalClusterAccess } from './local-access.js';
 
 runAccessContract('local', async () => {

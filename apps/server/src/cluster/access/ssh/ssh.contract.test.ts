@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePortalKeyPair } from '../../../modules/keys/keys.service.js';
-import { expectReason, runAccessContract } from '../access-contract.js';
+import { expectReason, runAccessContract } from '../access-contract.test-support.js';
 import { SshUnavailableError } from '../types.js';
 import { keyBlob, SshClusterAccess, type SshAccessOptions } from './ssh-access.js';
 import { devClusterHostFingerprint } from '../../../test/dev-cluster-ssh.js';
@@ -144,7 +144,9 @@ runAccessContract(
     const err = await off.commands.run('alice', ['true']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SshUnavailableError);
     expect(err).toMatchObject({ reason: 'connect' });
-    expect((err as Error).message).toMatch(/ssh connection is error, please check if the net is available!/);
+    expect(err).toMatchObject({
+      message: expect.stringMatching(/ssh connection is error, please check if the net is available!/),
+    });
     await off.close();
   });
 
@@ -152,7 +154,7 @@ runAccessContract(
     const wrongKey = new SshClusterAccess(options({ privateKeyOf: () => Promise.resolve(generatePortalKeyPair('x').private) }));
     const err = await wrongKey.commands.run('alice', ['true']).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'SshUnavailableError', reason: 'node' });
-    expect((err as Error).message).toMatch(/ssh node failed/);
+    expect(err).toMatchObject({ message: expect.stringMatching(/ssh node failed/) });
     await wrongKey.close();
     const wrongHost = new SshClusterAccess(options({ hostKeyFingerprint: `SHA256:${'A'.repeat(43)}` }));
     await expect(wrongHost.commands.run('alice', ['true'])).rejects.toMatchObject({ reason: 'node' });

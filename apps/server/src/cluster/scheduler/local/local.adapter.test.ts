@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../db/database.js';
-import { waitFor } from '../scheduler-contract.js';
+import { waitFor } from '../scheduler-contract.test-support.js';
 import { OutputMissingError, SchedulerRejectedError, SchedulerUnavailableError, type Actor, type SubmitSpec } from '../types.js';
 import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, type LocalTestEnv } from './test-support.js';
+import { createLocalTestEnv, type LocalTestEnv } from './local-env.test-support.js';
 
 /* What the contract does not pin down: validation, permissions, queue order, limits, environment. */
 
@@ -235,22 +235,26 @@ describe('local scheduler: actions', () => {
   });
 
   it('does not count suspended time against the limit', async () => {
-    const id = await s.submit(alice, spec({ timeLimit: 3 }));
+    const id = await s.submit(alice, spec({ timeLimit: 4 }));
     await inState(id, 'R');
     await new Promise((r) => setTimeout(r, 1000));
     await s.suspend(operator, id);
     await inState(id, 'S');
-    await new Promise((r) => setTimeout(r, 3000));
+    const atSuspend = (await job(id))?.runTime ?? Infinity;
+    expect(atSuspend).toBeLessThan(4);
+    // Suspended for longer than the whole limit: the clock must not have moved.
+    await new Promise((r) => setTimeout(r, 5000));
     const held = await job(id);
     expect(held?.state).toBe('S');
-    expect(held?.runTime).toBeLessThanOrEqual(2);
+    expect(held?.runTime).toBe(atSuspend);
     await s.resume(operator, id);
     expect((await job(id))?.state).toBe('R');
-    const done = await finished(id, 10_000);
+    const done = await finished(id, 30_000);
     expect(done).toMatchObject({ exitStatus: 'timeout', schedulerState: 'TIMEOUT' });
-    expect(done.elapsed).toBeGreaterThanOrEqual(3);
-    expect(done.elapsed).toBeLessThan(5);
-    expect(done.endTime - (done.startTime as number)).toBeGreaterThan(6000);
+    // Run time counts only the running: the limit plus a late tick, never the 5 s suspended.
+    expect(done.elapsed).toBeGreaterThanOrEqual(4);
+    expect(done.elapsed).toBeLessThan(8);
+    expect(done.endTime - done.startTime!).toBeGreaterThan(8000);
   });
 
   it('ends a job at a shortened limit, and a job that ignores SIGTERM with SIGKILL', async () => {

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { runSchedulerContract } from '../scheduler-contract.js';
-import { createLocalTestEnv } from './test-support.js';
+import { runSchedulerContract } from '../scheduler-contract.test-support.js';
+import { createLocalTestEnv } from './local-env.test-support.js';
 
 /*
  * The contract every adapter passes, against the built-in scheduler with its default settings.

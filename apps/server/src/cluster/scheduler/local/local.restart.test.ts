@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../db/database.js';
-import { waitFor } from '../scheduler-contract.js';
+import { waitFor } from '../scheduler-contract.test-support.js';
 import type { SubmitSpec } from '../types.js';
 import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, TEST_CLUSTER, type LocalTestEnv } from './test-support.js';
+import { createLocalTestEnv, TEST_CLUSTER, type LocalTestEnv } from './local-env.test-support.js';
 
 /* A restart of the server loses no job: a new instance on the same database and folders takes over. */
 
@@ -202,7 +202,7 @@ describe('local scheduler across a restart', () => {
       child.stdout.on('data', (b: Buffer) => {
         out += b.toString();
         const m = /RUNNING (\d+)/.exec(out);
-        if (m) resolve(m[1] as string);
+        if (m) resolve(m[1]!);
       });
       child.once('exit', (c) => reject(new Error(`the server process ended early (${c}): ${out}`)));
     });

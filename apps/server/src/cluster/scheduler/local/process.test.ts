@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../scheduler-contract.js';
+import { waitFor } from '../scheduler-contract.test-support.js';
 import { JobProcesses, parseExitFile, type LaunchSpec } from './process.js';
 
 const root = mkdtempSync(join(tmpdir(), 'portal-proc-'));
@@ -60,9 +60,13 @@ describe('job processes', () => {
 
   it('records the signal that ended the script, and the status of a script that handles it', async () => {
     const a = await launch('#!/bin/bash\nsleep 60\n');
-    const b = await launch('#!/bin/bash\ntrap "exit 7" TERM\nsleep 60 &\nwait\n');
+    const b = await launch('#!/bin/bash\ntrap "exit 7" TERM\necho trapped\nsleep 60 &\nwait\n');
     await waitFor(async () => existsSync(procs.files(a.jobId, 0).pid) && existsSync(procs.files(b.jobId, 0).pid), 'pid files');
-    await new Promise((r) => setTimeout(r, 200));
+    // The signal must find b's trap in place: wait until the script says it has set it.
+    await waitFor(
+      async () => existsSync(b.spec.stdoutPath) && readFileSync(b.spec.stdoutPath, 'utf8').includes('trapped'),
+      'the trap to be set',
+    );
     procs.signal(a.pid, 'SIGTERM');
     procs.signal(b.pid, 'SIGTERM');
     await ended(a.pid, a.jobId);

@@ -75,7 +75,7 @@ describe('resource accounting', () => {
             );
       return perms(all, nodes).some((p) =>
         p.every((n, i) => {
-          const f = free.get(n) as Amount;
+          const f = free.get(n)!;
           return f.cpus >= share(cpus, nodes, i) && f.gpus >= share(gpus, nodes, i) && f.memoryMB >= mem;
         }),
       );

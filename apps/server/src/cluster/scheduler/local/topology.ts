@@ -1,6 +1,6 @@
 import { parseDuration } from '@portal/shared';
 import type { Config } from '../../../config/schema.js';
-import { expandHostlist } from './hostlist.js';
+import { expandHostlist } from '@portal/shared';
 
 /* The virtual cluster the built-in scheduler runs: nodes and partitions from the configuration. */
 

@@ -15,6 +15,8 @@ import {
   SchedulerUnavailableError,
   type SubmitSpec,
 } from '../types.js';
+import { parseJobDetail, parseSqueue } from './active-jobs.js';
+import { parsePartitions, parseSinfoNodes } from './cluster-info.js';
 import {
   SLURM_ENV,
   actionArgs,
@@ -27,7 +29,7 @@ import {
   squeueArgs,
 } from './commands.js';
 import { checkResult, slurmMessage } from './errors.js';
-import { parseJobDetail, parsePartitions, parseSacct, parseSinfoNodes, parseSqueue } from './parse.js';
+import { parseSacct } from './finished-jobs.js';
 import { baseState } from './states.js';
 
 export type SlurmSettings = Config['clusters'][number]['slurm'];

@@ -1,5 +1,5 @@
 import { LocalCommandRunner } from '../../access/command-runner.js';
-import { runSchedulerContract } from '../scheduler-contract.js';
+import { runSchedulerContract } from '../scheduler-contract.test-support.js';
 import { SlurmAdapter } from './slurm-adapter.js';
 
 /*

@@ -18,6 +18,14 @@ const entry: FileEntry = {
   group: 'u',
 };
 
+/** An input's text and tick, failing plainly when the element is not an input. */
+const input = (el: HTMLElement): HTMLInputElement => {
+  if (!(el instanceof HTMLInputElement)) throw new Error(`not an input: ${el.outerHTML}`);
+  return el;
+};
+const inputValue = (el: HTMLElement) => input(el).value;
+const isChecked = (el: HTMLElement) => input(el).checked;
+
 describe('ChmodDialog', () => {
   afterEach(cleanup);
   beforeAll(async () => {
@@ -29,11 +37,11 @@ describe('ChmodDialog', () => {
     const onOk = vi.fn();
     render(<ChmodDialog entry={entry} loading={false} onOk={onOk} onCancel={() => {}} />);
     const octal = await screen.findByLabelText('Octal mode');
-    expect((octal as HTMLInputElement).value).toBe('644');
-    expect((screen.getByLabelText('Owner Execute') as HTMLInputElement).checked).toBe(false);
+    expect(inputValue(octal)).toBe('644');
+    expect(isChecked(screen.getByLabelText('Owner Execute'))).toBe(false);
 
     await user.click(screen.getByLabelText('Owner Execute'));
-    expect((octal as HTMLInputElement).value).toBe('744');
+    expect(inputValue(octal)).toBe('744');
 
     await user.clear(octal);
     await user.type(octal, '79');
@@ -42,8 +50,8 @@ describe('ChmodDialog', () => {
 
     await user.clear(octal);
     await user.type(octal, '750');
-    expect((screen.getByLabelText('Group Read') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Others Read') as HTMLInputElement).checked).toBe(false);
+    expect(isChecked(screen.getByLabelText('Group Read'))).toBe(true);
+    expect(isChecked(screen.getByLabelText('Others Read'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(onOk).toHaveBeenCalledWith('750');
     // An antd dialog in jsdom is slow to render and type into on a busy machine.

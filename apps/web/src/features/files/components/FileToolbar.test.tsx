@@ -2,9 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { FileToolbar } from './FileToolbar';
-import type { FolderViewState } from './use-folder-view';
 
-const fv = { current: '/home/ann' } as FolderViewState;
+const fv = { current: '/home/ann' };
 const noop = () => {};
 const toolbar = (canWrite: boolean, canShell: boolean) =>
   render(

@@ -19,7 +19,8 @@ import type { FileDialog } from './file-dialog';
 import type { FolderViewState } from './use-folder-view';
 
 interface Props {
-  fv: FolderViewState;
+  /** The folder shown (the toolbar opens a shell there). */
+  fv: Pick<FolderViewState, 'current'>;
   selection: FileEntry[];
   canWrite: boolean;
   canShell: boolean;

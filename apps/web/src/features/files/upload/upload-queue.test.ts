@@ -11,14 +11,15 @@ const gatedTransport = () => {
   const t: UploadTransport = {
     start: async (target) => {
       if (target.name === 'exists.txt' && !target.overwrite) throw new ApiError(10004, 'exists', 409, { reason: 'fileExists' });
-      return { uploadId: `id_${target.name}`, path: target.path, size: target.size, offset: 0, done: false } as UploadState;
+      const state: UploadState = { uploadId: `id_${target.name}`, path: target.path, size: target.size, offset: 0, done: false };
+      return state;
     },
     status: async () => {
       throw new Error('not used');
     },
     send: (id, offset, chunk, onBytes, signal) =>
       new Promise((ok, fail) => {
-        signal.addEventListener('abort', () => fail(signal.reason as Error));
+        signal.addEventListener('abort', () => fail(signal.reason));
         gates.push({
           name: id,
           open: () => {
@@ -71,7 +72,8 @@ describe('UploadQueue', () => {
     await settle();
     const [item] = q.snapshot();
     expect(item?.status).toBe('error');
-    expect((item?.error as ApiError).reason).toBe('fileExists');
+    expect(item?.error).toBeInstanceOf(ApiError);
+    expect(item?.error).toMatchObject({ reason: 'fileExists' });
     q.retry(item!.id, true);
     await settle();
     expect(q.snapshot()[0]?.status).toBe('uploading');

@@ -46,7 +46,7 @@ const fakeServer = (size: number) => {
 const bytesOf = (b: Blob) =>
   new Promise<Uint8Array>((ok) => {
     const r = new FileReader();
-    r.onload = () => ok(new Uint8Array(r.result as ArrayBuffer));
+    r.onload = () => ok(r.result instanceof ArrayBuffer ? new Uint8Array(r.result) : new Uint8Array());
     r.readAsArrayBuffer(b);
   });
 
@@ -93,7 +93,7 @@ describe('runUpload', () => {
     // A stale start answer says 0; the server's 409 names 6, and sending goes on from there.
     const stale: UploadTransport = {
       ...s.transport,
-      start: async () => ({ ...(await s.transport.start({} as never, new AbortController().signal)), offset: 0 }),
+      start: async (target, signal) => ({ ...(await s.transport.start(target, signal)), offset: 0 }),
     };
     const done = await runUpload(fileOf(10), { path: '/h', name: 'f', size: 10, overwrite: false }, stale, {
       signal: new AbortController().signal,

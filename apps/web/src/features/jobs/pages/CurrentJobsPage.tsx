@@ -1,7 +1,7 @@
 import { Alert, Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobListItem } from '@portal/shared';
+import { extendableSeconds, type JobListItem } from '@portal/shared';
 import { Pager } from '../../../components/pager/Pager';
 import { isSchedulerError, useErrorText } from '../../../lib/errors';
 import { useCan, useSession } from '../../../lib/session';
@@ -9,7 +9,7 @@ import { useJobs } from '../api/list-jobs';
 import { useQueues } from '../api/list-queues';
 import { BatchActionBar } from '../components/actions/BatchActionBar';
 import { JobActionButtons } from '../components/actions/JobActionButtons';
-import { extendableSeconds, rowActions, type Viewer } from '../components/actions/job-abilities';
+import { rowActions, type Viewer } from '../components/actions/job-abilities';
 import { useJobActions } from '../components/actions/use-job-actions';
 import { currentDetailsPath } from '../components/job-links';
 import { currentJobColumns } from '../components/list/current-columns';

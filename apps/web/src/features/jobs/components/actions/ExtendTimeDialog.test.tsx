@@ -34,6 +34,6 @@ describe('ExtendTimeDialog', () => {
     await user.type(screen.getByLabelText('Minutes'), '30');
     expect(screen.getByText('01:30:00')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /ok/i }));
-    await vi.waitFor(() => expect(onOk).toHaveBeenCalledWith({ hours: 0, minutes: 30 }));
+    await vi.waitFor(() => expect(onOk).toHaveBeenCalledWith({ hours: 0, minutes: 30 }), { timeout: 10_000 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role, can, type JobState, type RoleId } from '@portal/shared';
-import { batchTargets, extendableSeconds, rowActions, type Viewer } from './job-abilities';
+import { batchTargets, rowActions, type Viewer } from './job-abilities';
 
 const as = (roleId: RoleId, userName = 'alice'): Viewer => ({ userName, can: (p) => can(roleId, p) });
 const job = (jobStatus: JobState, userName = 'alice') => ({ jobId: `${userName}-${jobStatus}`, userName, jobStatus });
@@ -37,16 +37,5 @@ describe('row actions', () => {
     expect(batchTargets('hold', jobs, as(Role.user))).toEqual(['alice-Q']);
     expect(batchTargets('hold', jobs, as(Role.admin, 'root'))).toEqual(['alice-Q', 'bob-Q']);
     expect(batchTargets('release', jobs, as(Role.viewer))).toEqual([]);
-  });
-});
-
-describe('extendable time', () => {
-  it('is what the queue maximum leaves, none for an unlimited job, unbounded for an unlimited queue', () => {
-    expect(extendableSeconds(3600, 7200)).toBe(3600);
-    expect(extendableSeconds(7200, 7200)).toBe(0);
-    expect(extendableSeconds(9000, 7200)).toBe(0);
-    expect(extendableSeconds(null, 7200)).toBe(0);
-    expect(extendableSeconds(3600, null)).toBeNull();
-    expect(extendableSeconds(3600, undefined)).toBeNull();
   });
 });

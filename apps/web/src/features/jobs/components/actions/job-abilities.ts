@@ -1,20 +1,11 @@
-import { JOB_ACTIONS, actionApplies, type JobAction, type JobListItem, type Permission } from '@portal/shared';
+import { jobActionsFor, type JobAction, type JobListItem, type JobViewer } from '@portal/shared';
 
-/** Who is looking: the signed-in user and what the role may do. */
-export interface Viewer {
-  userName: string | undefined;
-  can: (p: Permission) => boolean;
-}
-
-/** Own jobs need jobs:act (or jobs:actAll); anyone else's need jobs:actAll. */
-export const mayActOn = (job: Pick<JobListItem, 'userName'>, v: Viewer): boolean =>
-  job.userName === v.userName ? v.can('jobs:act') || v.can('jobs:actAll') : v.can('jobs:actAll');
+/** Who is looking: the signed-in user and what the role may do (the rule lives in packages/shared). */
+export type Viewer = JobViewer;
 
 /** The actions a row offers: those that apply to the job's state and that the viewer may take. */
 export const rowActions = (job: Pick<JobListItem, 'userName' | 'jobStatus'>, v: Viewer): JobAction[] =>
-  mayActOn(job, v)
-    ? JOB_ACTIONS.filter((a) => actionApplies(a, job.jobStatus) && (a !== 'priority' || v.can('jobs:priority')))
-    : [];
+  jobActionsFor(v, { owner: job.userName, state: job.jobStatus });
 
 /** Actions that also work on a selection of jobs. */
 export const BATCH_ACTIONS = ['cancel', 'hold', 'release', 'suspend', 'resume', 'rerun'] as const satisfies readonly JobAction[];
@@ -28,13 +19,3 @@ export const batchTargets = (
   jobs: readonly Pick<JobListItem, 'jobId' | 'userName' | 'jobStatus'>[],
   v: Viewer,
 ): string[] => jobs.filter((j) => rowActions(j, v).includes(action)).map((j) => j.jobId);
-
-/**
- * Seconds a job's time limit can still grow: the queue's maximum minus the limit. null means no
- * bound (an unlimited queue); 0 means it cannot be extended (already unlimited or at the maximum).
- */
-export const extendableSeconds = (timeLimit: number | null, queueMax: number | null | undefined): number | null => {
-  if (timeLimit === null) return 0;
-  if (queueMax === null || queueMax === undefined) return null;
-  return Math.max(0, queueMax - timeLimit);
-};

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/schema.js';
+import type { Database } from '../db/types.js';
+import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../lib/time.js';
+import { createClusterAccess, type AccessDeps } from './access/create-access.js';
+import { JobIngest, type AccountingStore } from './job-ingest.js';
+import { JobSnapshot } from './job-snapshot.js';
+import { ClusterRegistry } from './registry.js';
+import { counted } from './scheduler/counted.js';
+import { schedulerFactory } from './scheduler/create-adapter.js';
+
+export interface RegistryDeps extends AccessDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: Logger;
+  /** Where finished jobs are stored (the jobs module's repository). */
+  accounting: AccountingStore;
+  /** The refresh interval administrators set, in seconds; a cluster's own poll interval wins. */
+  refreshIntervalSeconds(): Promise<number>;
+}
+
+/** Builds every configured cluster: scheduler, access, snapshot poller and accounting ingest. */
+export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterRegistry => {
+  const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log);
+  return new ClusterRegistry(
+    config.clusters.map((cluster) => {
+      const side = makeScheduler(cluster);
+      const scheduler = counted(side.adapter);
+      const interval = async () => (cluster.pollIntervalSeconds ?? (await d.refreshIntervalSeconds())) * 1000;
+      const snapshot = new JobSnapshot(scheduler, d.clock, d.log, interval);
+      const ingest = new JobIngest(cluster.id, scheduler, d.accounting, d.clock, d.log);
+      // A job that left the active list has ended: read its accounting now, not at the next tick.
+      snapshot.onJobsLeft = () => void ingest.run();
+      return {
+        config: cluster,
+        scheduler,
+        access: createClusterAccess(config, cluster, d),
+        snapshot,
+        ingest,
+        homeOf: side.homeOf,
+        ensureDir: side.ensureDir,
+        interval,
+      };
+    }),
+  );
+};

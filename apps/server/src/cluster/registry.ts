@@ -1,0 +1,67 @@
+import { ErrCode } from '@portal/shared';
+import type { Config } from '../config/schema.js';
+import { AppError } from '../lib/app-error.js';
+import type { ClusterAccess } from './access/types.js';
+import type { JobIngest } from './job-ingest.js';
+import type { JobSnapshot } from './job-snapshot.js';
+import type { CountedAdapter } from './scheduler/counted.js';
+
+export type ClusterConfig = Config['clusters'][number];
+
+/**
+ * One configured cluster at run time: everything the portal uses to reach it. A new way of
+ * talking to the machine (metrics source, power controller, desktop launcher) joins as a field
+ * here, made in create-registry.ts, so every module finds it by cluster id in one place.
+ */
+export interface ClusterEntry {
+  config: ClusterConfig;
+  /** The workload manager (local or Slurm), its calls counted for the benches. */
+  scheduler: CountedAdapter;
+  /** Files, shells and commands as a given user (local or ssh). */
+  access: ClusterAccess;
+  /** The active jobs and cluster state, read once per interval and shared by every viewer. */
+  snapshot: JobSnapshot;
+  /** Finished jobs copied from the scheduler's accounting into the database. */
+  ingest: JobIngest;
+  /** A user's home folder on the cluster, as the scheduler sees it (relative working directories start there). */
+  homeOf(user: string): Promise<string>;
+  /** Creates a working directory as the user when it does not exist yet. */
+  ensureDir(user: string, path: string): Promise<void>;
+  /** Milliseconds between snapshot refreshes and accounting reads. */
+  interval(): Promise<number>;
+}
+
+/** The clusters the portal manages, by id; the first one is the default. */
+export class ClusterRegistry {
+  constructor(private readonly list: ClusterEntry[]) {
+    if (list.length === 0) throw new Error('no cluster configured');
+  }
+
+  /** The cluster with this id, the default one when none is given; 404 for an unknown id. */
+  get(id?: string | undefined): ClusterEntry {
+    if (!id) return this.list[0] as ClusterEntry;
+    const c = this.list.find((x) => x.config.id === id);
+    if (!c) throw new AppError(ErrCode.PARAM_INVALID, 'notFound', `Unknown cluster ${id}`, { status: 404 });
+    return c;
+  }
+
+  all(): readonly ClusterEntry[] {
+    return this.list;
+  }
+
+  /** Takes the first snapshots, then keeps polling and ingesting in the background. */
+  async start(): Promise<void> {
+    await Promise.all(this.list.map((c) => c.snapshot.start()));
+    for (const c of this.list) c.ingest.start(() => c.interval());
+  }
+
+  /** Stops the pollers, then closes every adapter (scheduler connections, pooled ssh sessions). */
+  async stop(): Promise<void> {
+    for (const c of this.list) {
+      await c.snapshot.stop();
+      await c.ingest.stop();
+      await c.scheduler.close();
+    }
+    await Promise.all(this.list.map((c) => c.access.close()));
+  }
+}

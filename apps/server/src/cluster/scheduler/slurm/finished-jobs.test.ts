@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { SACCT_FIELDS, SEP } from './commands.js';
+import { parseSacct } from './finished-jobs.js';
+import { sample } from './samples.test-support.js';
+
+/* Recorded from the dev cluster (scripts/dev-cluster, Slurm 22.05) with the adapter's own formats. */
+
+describe('sacct', () => {
+  const jobs = parseSacct(sample('sacct.txt'));
+  const one = (id: string) => jobs.filter((j) => j.jobId === id);
+
+  it('lists ended runs oldest first', () => {
+    const ends = jobs.map((j) => j.endTime);
+    expect([...ends].sort((a, b) => a - b)).toEqual(ends);
+    expect(new Set(jobs.map((j) => j.jobId)).size).toBe(27);
+  });
+
+  it('maps final states to exit statuses, with exit codes', () => {
+    expect(one('7')[0]).toMatchObject({ name: 'contract-hello', exitStatus: 'complete', exitCode: '0:0', elapsed: 2, cpus: 1 });
+    expect(one('8')[0]).toMatchObject({ exitStatus: 'fail', exitCode: '3:0', schedulerState: 'FAILED' });
+    expect(one('13')[0]).toMatchObject({ exitStatus: 'timeout', elapsed: 65, timeLimit: 60, maxRssMB: 4 });
+    expect(one('10')[0]).toMatchObject({
+      exitStatus: 'delete',
+      schedulerState: 'CANCELLED',
+      startTime: null,
+      eligibleTime: null,
+      nodeList: '',
+    });
+  });
+
+  it('reads a finished job in full', () => {
+    expect(one('24_2')[0]).toEqual({
+      jobId: '24_2',
+      name: 'arr',
+      user: 'alice',
+      group: 'alice',
+      account: 'research',
+      partition: 'debug',
+      schedulerState: 'CANCELLED',
+      exitStatus: 'delete',
+      exitCode: '0:0',
+      submitTime: 1795320177000,
+      eligibleTime: 1795320177000,
+      startTime: 1795320179000,
+      endTime: 1795320231000,
+      elapsed: 52,
+      timeLimit: 600,
+      nodes: 1,
+      cpus: 1,
+      gpus: 0,
+      nodeList: 'cn01',
+      memoryMB: 2000,
+      maxRssMB: 5,
+      cpuTime: 0,
+      workDir: '/home/alice/t',
+      restartCount: 0,
+      exclusive: false,
+    });
+  });
+
+  it('keeps each run of a requeued job, counting the earlier ones', () => {
+    expect(one('19').map((j) => [j.exitStatus, j.restartCount, j.endTime])).toEqual([
+      ['reenterQueue', 0, 1795320180000],
+      ['reenterQueue', 1, 1795320223000],
+      ['delete', 2, 1795320231000],
+    ]);
+  });
+
+  it('skips the stand-in record slurmdbd keeps until slurmctld’s job record arrives', () => {
+    const row = (v: Partial<Record<(typeof SACCT_FIELDS)[number], string>>) => SACCT_FIELDS.map((f) => v[f] ?? '').join(SEP);
+    const out = [
+      row({ JobID: '17', JobName: 'allocation', User: 'alice', Group: 'root', State: 'COMPLETED', End: '1795320146' }),
+      row({ JobID: '17.batch', JobName: 'batch', State: 'COMPLETED', End: '1795320146', MaxRSS: '2048K' }),
+    ].join('\n');
+    expect(parseSacct(out)).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { permissionsOf, roleName, type IndexData, type LicenseInfo } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
+import type { Auth } from '../../lib/auth.js';
+import type { Clock } from '../../lib/time.js';
+import type { SessionsService } from '../auth/index.js';
+import type { LicenseService } from '../license/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { menusFor } from './menus.service.js';
+
+/** The console's frame: who is signed in and what they may do, menus, online users, clusters. */
+export class ConsoleService {
+  constructor(
+    private readonly config: Config,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionsService,
+    private readonly license: LicenseService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `hostname`: the address the browser used, which the spec reports as the manager server's. */
+  async indexData(auth: Auth, hostname: string): Promise<IndexData> {
+    const s = await this.settings.get();
+    const ui = this.config.ui;
+    return {
+      roleId: auth.user.roleId,
+      roleName: roleName(auth.user.roleId),
+      currentUser: auth.user.userName,
+      userNo: auth.user.id,
+      goldEnable: ui.goldEnable,
+      refreshInteval: s.refreshInterval,
+      systemVersion: ui.systemVersion,
+      systemVersionType: ui.systemVersionType,
+      storageSwitch: ui.storageSwitch,
+      acAccountStatus: 'Normal',
+      passwordStrength: s.passwordStrength,
+      efileUrl: ui.efileUrl,
+      managerServerIP: hostname,
+      transfer: ui.transfer ? '1' : '0',
+      hybridService: ui.hybridService,
+      permissions: permissionsOf(auth.user.roleId),
+      csrfToken: auth.csrfToken,
+    };
+  }
+
+  menus(auth: Auth, lang: 'en' | 'zh') {
+    return menusFor(auth.user.roleId, lang, undefined, { transfer: this.config.ui.transfer });
+  }
+
+  async onlineUsers(): Promise<{ userOnline: number }> {
+    return { userOnline: await this.sessions.onlineUserCount() };
+  }
+
+  systemTime(): { sysTime: string } {
+    return { sysTime: new Date(this.clock.now()).toISOString() };
+  }
+
+  isHybrid(): 'true' | 'false' {
+    return this.config.ui.hybridService ? 'true' : 'false';
+  }
+
+  licenseInfo(): LicenseInfo {
+    return this.license.info();
+  }
+
+  clusters() {
+    return this.config.clusters.map((c) => ({
+      id: c.id,
+      name: c.name,
+      JobManagerType: c.scheduler.toUpperCase(),
+      JobManagerAddr: c.address,
+      JobManagerPort: String(c.port),
+    }));
+  }
+}

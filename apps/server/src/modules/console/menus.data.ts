@@ -1,0 +1,168 @@
+import type { Permission, RouteSet } from '@portal/shared';
+
+/**
+ * The console's menus as data. `load` is the client route below the base path; an entry that
+ * leads to a console page shows to the roles that page is for (packages/shared/src/pages.ts), and
+ * `routeSets`/`permission` narrow that further or guard entries that are not pages (groups, windows).
+ * Entries arrive with later capabilities (jobs, shell, files, resources, cost) by adding lines here.
+ */
+export interface MenuDef {
+  id: string;
+  text: { en: string; zh: string };
+  icon: string;
+  menuNo: number;
+  load: string;
+  internal?: boolean;
+  permission?: Permission;
+  routeSets?: RouteSet[];
+  /** The entry the root path redirects to, per route set. */
+  defaultFor?: RouteSet[];
+  align?: 'left' | 'right';
+  target?: string;
+  needArgs?: boolean;
+  /** Shown only while this config flag is on (ui.transfer: Across Center). */
+  flag?: 'transfer';
+  children?: MenuDef[];
+}
+
+export const MENUS: MenuDef[] = [
+  {
+    id: 'overview',
+    text: { en: 'Overview', zh: '概览' },
+    icon: 'dashboard',
+    menuNo: 10,
+    load: 'overview',
+    defaultFor: ['user', 'admin'],
+  },
+  {
+    id: 'job',
+    text: { en: 'Job', zh: '作业' },
+    icon: 'job',
+    menuNo: 20,
+    load: '',
+    permission: 'jobs:read',
+    children: [
+      {
+        id: 'currentJobs',
+        text: { en: 'Current jobs', zh: '当前作业' },
+        icon: 'job',
+        menuNo: 1,
+        load: 'my-job/current-job',
+      },
+      {
+        id: 'historyJobs',
+        text: { en: 'History jobs', zh: '历史作业' },
+        icon: 'history',
+        menuNo: 2,
+        load: 'my-job/history-job',
+      },
+      {
+        id: 'submitJob',
+        text: { en: 'Submit job', zh: '提交作业' },
+        icon: 'submit',
+        menuNo: 3,
+        load: 'my-job/submit',
+      },
+      {
+        id: 'jobCharts',
+        text: { en: 'Job charts', zh: '作业图表' },
+        icon: 'chart',
+        menuNo: 4,
+        load: 'my-job/output',
+        routeSets: ['user'],
+      },
+      {
+        id: 'jobView',
+        text: { en: 'Job view', zh: '作业视图' },
+        icon: 'heatmap',
+        menuNo: 5,
+        load: 'job/job-view',
+        routeSets: ['admin'],
+      },
+    ],
+  },
+  {
+    // Not a console route: the web opens the shell page in a new window (spec section 2), target 'eshell'.
+    id: 'eshell',
+    text: { en: 'E-Shell', zh: 'E-Shell' },
+    icon: 'shell',
+    menuNo: 30,
+    load: 'eshell',
+    internal: false,
+    target: 'eshell',
+    permission: 'shell:open',
+  },
+  {
+    // Across Center is listed only when ui.transfer is on (spec section 2).
+    id: 'fileTransfer',
+    text: { en: 'File Transfer', zh: '文件传输' },
+    icon: 'folder',
+    menuNo: 40,
+    load: '',
+    permission: 'files:read',
+    children: [
+      {
+        // Not a console route: the web opens the file manager window (target 'efile').
+        id: 'efile',
+        text: { en: 'E-File', zh: 'E-File' },
+        icon: 'folder',
+        menuNo: 1,
+        load: 'efile',
+        internal: false,
+        target: 'efile',
+        permission: 'files:read',
+      },
+      {
+        // Spec section 2: removed unless the transfer flag is '1'. Opens the file manager window on
+        // its transfers view (target 'efileTransfers').
+        id: 'acrossCenter',
+        text: { en: 'Across Center', zh: '跨中心传输' },
+        icon: 'swap',
+        menuNo: 2,
+        load: 'efile?view=transfers',
+        internal: false,
+        target: 'efileTransfers',
+        permission: 'files:write',
+        flag: 'transfer',
+      },
+    ],
+  },
+  {
+    id: 'account',
+    text: { en: 'Account', zh: '账户' },
+    icon: 'team',
+    menuNo: 60,
+    load: '',
+    children: [
+      {
+        id: 'pendingUsers',
+        text: { en: 'Pending users', zh: '待审批用户' },
+        icon: 'user-add',
+        menuNo: 1,
+        load: 'account/pending-users',
+      },
+      {
+        id: 'userList',
+        text: { en: 'Users', zh: '用户管理' },
+        icon: 'team',
+        menuNo: 2,
+        load: 'account/users',
+      },
+      {
+        id: 'auditLog',
+        text: { en: 'Audit log', zh: '审计日志' },
+        icon: 'audit',
+        menuNo: 3,
+        load: 'account/audit-log',
+        defaultFor: ['auditor'],
+      },
+      {
+        id: 'personalCenter',
+        text: { en: 'Personal center', zh: '个人中心' },
+        icon: 'user',
+        menuNo: 9,
+        load: 'account/personal',
+      },
+    ],
+  },
+];

@@ -1,0 +1,2 @@
+/* Jobs are used by no other module yet; reports and bills will read finished jobs through here. */
+export type { JobsService } from './jobs.service.js';

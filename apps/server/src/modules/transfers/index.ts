@@ -1,0 +1,2 @@
+/* Across-center transfers are used by no other module; the service is wired in services.ts. */
+export type { TransfersService } from './transfers.service.js';

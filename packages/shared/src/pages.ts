@@ -1,0 +1,33 @@
+import type { Permission, RouteSet } from './roles.js';
+
+/**
+ * A page of the console (spec section 2): its path below the base path, the route sets that
+ * contain it and the permission it needs. The server's menus and the web's routes both read this
+ * list, so a page's audience is declared once.
+ */
+export interface ConsolePage {
+  path: string;
+  sets: readonly RouteSet[];
+  permission?: Permission;
+}
+
+export const CONSOLE_PAGES = [
+  { path: 'overview', sets: ['user', 'admin'] },
+  { path: 'my-job/current-job', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'my-job/current-job/jobDetails', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'my-job/history-job', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'my-job/history-job/historyDetails', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'my-job/submit', sets: ['user', 'admin'], permission: 'jobs:submit' },
+  { path: 'my-job/output', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'job/job-view', sets: ['user', 'admin'], permission: 'jobs:read' },
+  { path: 'account/personal', sets: ['user', 'auditor', 'admin'] },
+  { path: 'account/pending-users', sets: ['admin'], permission: 'users:approve' },
+  { path: 'account/users', sets: ['admin'], permission: 'users:manage' },
+  { path: 'account/audit-log', sets: ['auditor', 'admin'], permission: 'audit:read' },
+  { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
+] as const satisfies readonly ConsolePage[];
+
+export type ConsolePagePath = (typeof CONSOLE_PAGES)[number]['path'];
+
+/** The console page at a path, if it is one. */
+export const consolePage = (path: string): ConsolePage | undefined => CONSOLE_PAGES.find((p) => p.path === path);
