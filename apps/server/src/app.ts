@@ -130,7 +130,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     crossOriginEmbedderPolicy: false,
   });
   // Shells end before the WebSocket plugin closes every socket, so their pages learn why (4503).
-  app.addHook('preClose', async () => services.shell.shells.closeAll());
+  app.addHook('preClose', async () => services.shell.closeAll());
   // Before any route: its onRoute hook must see the WebSocket routes (the web shell).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(swagger, {
@@ -159,7 +159,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerUsersRoutes(kit, services.users);
   registerAuditRoutes(kit, services.audit);
   registerSettingsRoutes(kit, services.settings);
-  registerKeysRoutes(kit, services.keys, (user, revoked) => services.provisioner.provision(user, revoked));
+  registerKeysRoutes(kit, services.keys);
   registerDownloadRoutes(kit, services.downloads);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
   registerJobChartsRoutes(kit, services.jobCharts);

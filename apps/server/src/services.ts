@@ -68,7 +68,10 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const captcha = new CaptchaService(new CaptchaRepository(db), clock);
   const usersRepo = new UsersRepository(db, dialect);
   const directory = new UserDirectory(usersRepo);
-  const keys = new KeysService(new KeysRepository(db), clock, loadMasterKey(config.dataDir));
+  // Importing or deleting a key installs the user's keys on every cluster (the provisioner, below).
+  const keys: KeysService = new KeysService(new KeysRepository(db), clock, loadMasterKey(config.dataDir), (user, revoked) =>
+    provisioner.provision(user, revoked),
+  );
 
   const jobsRepo = new JobsRepository(db);
   const clusters = createClusterRegistry(config, {
@@ -143,7 +146,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       files,
       clock,
       enabled: () => config.ui.transfer,
-      clusterIds: () => config.clusters.map((c) => c.id),
+      clusterIds: () => clusters.all().map((c) => c.config.id),
       log,
     }),
     // Web shells live in this process (docs/shell.md).

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cancelEveryJob } from './global-setup';
 import { refreshUntilVisible } from './support/lists';
 import { openDialog, registeredUser, sharedPortal, signIn, type PortalRef } from './support/portal';
-import { startPortal, type Portal } from './support/server';
+import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
  * The life of jobs as a user sees it, on the built-in scheduler and on the real Slurm cluster of
@@ -104,6 +104,7 @@ for (const target of targets) {
     );
     let portal: PortalRef & { stop: () => Promise<void> };
     test.beforeAll(async ({ playwright }) => {
+      test.setTimeout(PORTAL_HOOK_TIMEOUT_MS);
       portal = await target.portal();
       const request = await playwright.request.newContext();
       await registeredUser(request, target.user, 'Life_pass1', 10002, portal);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { registeredUser, signIn } from './support/portal';
-import { startPortal, type Portal } from './support/server';
+import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
  * The private key a user downloads from the user menu is the key the portal installed on the
@@ -43,6 +43,7 @@ test.describe('keys on the Slurm dev cluster sshd', () => {
   let dir = '';
 
   test.beforeAll(async () => {
+    test.setTimeout(PORTAL_HOOK_TIMEOUT_MS);
     dir = mkdtempSync(join(tmpdir(), 'e2e-keys-'));
     portal = await startPortal({
       clusters: [

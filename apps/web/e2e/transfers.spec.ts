@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openDialog, registeredUser, signIn } from './support/portal';
-import { startPortal, type Portal } from './support/server';
+import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
  * Across Center against a portal of its own with two local clusters and ui.transfer on: a folder
@@ -22,6 +22,7 @@ let portal: Portal;
 let homes: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(PORTAL_HOOK_TIMEOUT_MS);
   homes = mkdtempSync(join(tmpdir(), 'e2e-transfer-'));
   portal = await startPortal({
     ui: { transfer: true },

@@ -13,14 +13,16 @@ export interface Contract<
   P extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
 > {
-  /** Stable identifier, also the `action` recorded in the audit log. */
+  /**
+   * Stable identifier `<area>.<name>`, also the `action` recorded in the audit log. The area is
+   * the contract file's name and groups the endpoint in the API documents (contractArea).
+   */
   id: string;
   method: HttpMethod;
   path: string;
   /** Who may call it; `public` needs no session. */
   permission: Permission;
   summary: string;
-  tag: string;
   query?: Q;
   body?: B;
   params?: P;
@@ -35,6 +37,9 @@ export interface Contract<
   /** Checked for the CSRF header. Defaults to true for signed-in, state-changing calls. */
   csrf?: boolean;
 }
+
+/** The area a contract belongs to: the part of its id before the dot (`jobs` of `jobs.list`). */
+export const contractArea = (c: Pick<Contract, 'id'>): string => c.id.slice(0, c.id.indexOf('.'));
 
 /** Every object made by defineContract: how the contract list tells contracts from schemas. */
 const declared = new WeakSet<object>();

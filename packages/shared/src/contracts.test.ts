@@ -5,7 +5,7 @@ import { CheckCodeBody, CheckUserIsExistBody, RegisterUserBody } from './api/reg
 import { LoginAuthBody } from './api/login.js';
 import { ModifyPwdBody, ModifyUserInfoBody } from './api/profile.js';
 import { ImportKeyBody } from './api/keys.js';
-import { isContract } from './contract.js';
+import { contractArea, isContract } from './contract.js';
 import { PERMISSIONS } from './roles.js';
 
 /* Every endpoint is declared once in allContracts; spec section 7 names the legacy paths. */
@@ -45,10 +45,10 @@ describe('allContracts', () => {
   });
 
   describe.each(allContracts.map((c) => [c.id, c] as const))('%s', (_id, c) => {
-    it('has a non-empty id, summary and tag', () => {
-      expect(c.id.trim()).not.toBe('');
+    it('has an id <area>.<name> and a summary', () => {
+      expect(c.id).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+      expect(Object.keys(contractAreas)).toContain(contractArea(c));
       expect(c.summary.trim()).not.toBe('');
-      expect(c.tag.trim()).not.toBe('');
     });
 
     it('requires a permission from PERMISSIONS', () => {

@@ -8,8 +8,6 @@ export const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
-export type Envelope<T> = { errCode: number; errMsg: string; data: T };
-
 /** `data` of an error envelope: a reason key plus optional details. */
 export const ErrorData = z
   .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendableSeconds, jobActionsFor, mayActOnJob, type JobViewer } from './job-permissions.js';
+import { extendableSeconds, jobActionsFor, mayActOnJob, mayActOnJobs, type JobViewer } from './job-permissions.js';
 import { can, Role, type RoleId } from './roles.js';
 
 const as = (role: RoleId, userName = 'alice'): JobViewer => ({ userName, can: (p) => can(role, p) });
@@ -20,6 +20,11 @@ describe('job permissions', () => {
 
   it('let viewers and auditors act on nothing, not even under their own name', () => {
     for (const role of [Role.viewer, Role.auditor]) expect(mayActOnJob(as(role), 'alice', 'cancel')).toBe(false);
+  });
+
+  it('offer the action column to the roles that may act on some job', () => {
+    for (const role of [Role.user, Role.admin, Role.super, Role.hpc, Role.opt]) expect(mayActOnJobs(as(role))).toBe(true);
+    for (const role of [Role.viewer, Role.auditor]) expect(mayActOnJobs(as(role))).toBe(false);
   });
 
   it('count jobs:actAll as covering one’s own jobs', () => {

@@ -23,6 +23,10 @@ export const mayActOnJob = (viewer: JobViewer, owner: string, action: JobAction)
   return owner === viewer.userName && viewer.can('jobs:act');
 };
 
+/** Whether the viewer may act on some job at all: the console then offers the action column and selection. */
+export const mayActOnJobs = (viewer: Pick<JobViewer, 'can'>): boolean =>
+  viewer.can('jobs:act') || viewer.can('jobs:actAll') || viewer.can('jobs:priority');
+
 /** The actions that fit the job's state and that the viewer may take. */
 export const jobActionsFor = (viewer: JobViewer, job: { owner: string; state: JobState }): JobAction[] =>
   JOB_ACTIONS.filter((a) => actionApplies(a, job.state) && mayActOnJob(viewer, job.owner, a));

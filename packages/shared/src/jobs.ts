@@ -9,7 +9,9 @@ export type JobState = (typeof JOB_STATES)[number];
 export const stateCode = (s: JobState): string => `stat${s}`;
 
 /** The spec's status names: running, queue, hold, suspend, other. */
-export type StatusName = 'running' | 'queue' | 'hold' | 'suspend' | 'other';
+/** The spec's status names, each covering one or more job states. */
+export const STATUS_NAMES = ['running', 'queue', 'hold', 'suspend', 'other'] as const;
+export type StatusName = (typeof STATUS_NAMES)[number];
 export const statusNameOf = (s: JobState): StatusName =>
   s === 'R' ? 'running' : s === 'Q' || s === 'W' ? 'queue' : s === 'H' ? 'hold' : s === 'S' ? 'suspend' : 'other';
 

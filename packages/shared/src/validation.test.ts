@@ -406,6 +406,34 @@ const patternTables: Record<keyof typeof patterns, { valid: Row[]; invalid: Row[
       ['', 'empty'],
     ],
   },
+  jobName: {
+    valid: [
+      ['a', 'one character'],
+      ['md_run-2.v3', 'letters, digits and punctuation'],
+      ['模拟', 'Chinese'],
+      ['x'.repeat(128), '128 characters'],
+    ],
+    invalid: [
+      ['', 'empty'],
+      ['two words', 'a space'],
+      ['a/b', 'a slash'],
+      ['a\\b', 'a backslash'],
+      ['tab\tname', 'a tab'],
+      ['x'.repeat(129), '129 characters'],
+    ],
+  },
+  keyName: {
+    valid: [
+      ['k', 'one character'],
+      ['laptop-2026@home', 'punctuation'],
+      ['x'.repeat(64), '64 characters'],
+    ],
+    invalid: [
+      ['', 'empty'],
+      ['my key', 'a space'],
+      ['x'.repeat(65), '65 characters'],
+    ],
+  },
 };
 
 describe('patterns (spec section 5, shared patterns)', () => {

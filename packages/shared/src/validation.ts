@@ -3,7 +3,7 @@
  * server enforces the same ones through the request schemas.
  */
 
-/** Symbols allowed in user names (and the medium/strong password patterns). */
+/** Symbols allowed in user names. */
 const NAME_SYMBOLS = '_@!%^+=\\[\\]{}:,./\\-;?<>$';
 
 export const patterns = {
@@ -29,6 +29,10 @@ export const patterns = {
   ipv4NoLeadingZero: /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]\d?)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/,
   /** hh:mm:ss, hours unbounded, minutes and seconds 00-59. */
   duration: /^\d+:[0-5]\d:[0-5]\d$/,
+  /** A job name: 1-128 characters, no blank, slash or backslash (it names the output files). */
+  jobName: /^[^\s/\\]{1,128}$/,
+  /** A public key's name: 1-64 characters without blanks. */
+  keyName: /^\S{1,64}$/,
 } as const;
 
 /** Decimal from 0.01 to 10000 with at most two decimals. */

@@ -1,12 +1,12 @@
 import { ErrCode } from '@portal/shared';
-import type { Config } from '../config/schema.js';
+import type { ClusterConfig } from '../config/cluster-schema.js';
 import { AppError } from '../lib/app-error.js';
 import type { ClusterAccess } from './access/types.js';
 import type { JobIngest } from './job-ingest.js';
 import type { JobSnapshot } from './job-snapshot.js';
 import type { CountedAdapter } from './scheduler/counted.js';
 
-export type ClusterConfig = Config['clusters'][number];
+export type { ClusterConfig };
 
 /**
  * One configured cluster at run time: everything the portal uses to reach it. A new way of

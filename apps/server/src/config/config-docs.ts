@@ -46,7 +46,7 @@ export const configReference = (): string => {
   return [
     '# Configuration reference',
     '',
-    '<!-- Generated from apps/server/src/config/schema.ts by `npm run docs:generate`. Do not edit by hand. -->',
+    '<!-- Generated from apps/server/src/config/schema.ts and cluster-schema.ts by `npm run docs:generate`. Do not edit by hand. -->',
     '',
     'The portal reads one YAML file: the path in `PORTAL_CONFIG`, else `./portal.yaml` in the directory it',
     'starts from, else nothing (every key has a default: the embedded mode). Environment variables override',

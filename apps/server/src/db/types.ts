@@ -234,7 +234,6 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type LoginThrottleRow = Selectable<LoginThrottleTable>;
 export type CaptchaRow = Selectable<CaptchasTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;

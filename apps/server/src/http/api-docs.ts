@@ -1,12 +1,12 @@
-import { allContracts } from '@portal/shared';
+import { allContracts, contractArea } from '@portal/shared';
 
 /** docs/api-endpoints.md: every endpoint with its method, path, permission and purpose. */
 export const endpointReference = (): string => {
-  const byTag = new Map<string, typeof allContracts>();
-  for (const c of allContracts) byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
-  const sections = [...byTag].map(([tag, list]) =>
+  const byArea = new Map<string, typeof allContracts>();
+  for (const c of allContracts) byArea.set(contractArea(c), [...(byArea.get(contractArea(c)) ?? []), c]);
+  const sections = [...byArea].map(([area, list]) =>
     [
-      `## ${tag}`,
+      `## ${area}`,
       '',
       '| method | path | permission | audited | what it does |',
       '|---|---|---|---|---|',

@@ -31,8 +31,10 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       const error = err;
-      // A failure on our side (a file operation the cluster refused to explain, the scheduler away): worth a line.
-      if (error.status >= 500) req.log.warn({ err: error, reason: error.reason }, 'request failed');
+      // A failure nobody explained (a file operation the cluster failed without a reason): worth a
+      // line. Known states of the machine (scheduler away: logged once by its poller; ssh down; a
+      // full disk) are answered, not logged on every request.
+      if (error.status === 500) req.log.warn({ err: error, reason: error.reason }, 'request failed');
       return sendError(reply, error.code, error.reason, error.message, { status: error.status, extra: error.extra });
     }
     const error = err;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { can, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
+import { can, contractArea, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
 import { AppError } from '../lib/app-error.js';
 import type { AuditWriter } from '../lib/audit.js';
 import type { Auth } from '../lib/auth.js';
@@ -117,7 +117,7 @@ export class RouteKit {
     const schema: Record<string, unknown> = {
       operationId: contract.id,
       summary: contract.summary,
-      tags: [contract.tag],
+      tags: [contractArea(contract)],
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.params ? { params: contract.params } : {}),

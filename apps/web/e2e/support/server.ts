@@ -19,8 +19,13 @@ const freePort = () =>
   });
 
 /** Start-up runs migrations and takes the first scheduler snapshot: minutes on a busy machine are allowed. */
+const START_TIMEOUT_MS = 180_000;
+
+/** The timeout of a hook that starts a portal: its start-up plus a minute for the rest of the hook. */
+export const PORTAL_HOOK_TIMEOUT_MS = START_TIMEOUT_MS + 60_000;
+
 const waitForHealth = async (url: string, child: ChildProcess) => {
-  const until = Date.now() + 180_000;
+  const until = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before answering`);
     try {

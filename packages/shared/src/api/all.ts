@@ -37,9 +37,9 @@ export const contractAreas = {
   users,
 } as const;
 
-/** Within an area, by path and method: a module's export order differs between loaders. */
-const byPath = (a: Contract, b: Contract) =>
-  a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path);
+/** Within an area, by path and method: a module's export order differs between loaders (code-unit order, whatever the locale). */
+const sortKey = (c: Contract) => `${c.path} ${c.method}`;
+const byPath = (a: Contract, b: Contract) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0);
 
 /** Every endpoint of the portal: the permission test and the OpenAPI document walk this list. */
 export const allContracts: readonly Contract[] = Object.values(contractAreas).flatMap((area) =>

@@ -36,7 +36,6 @@ export const listAuditLog = defineContract({
   method: 'GET',
   path: '/sys_audit/api/auditlogs',
   permission: 'audit:read',
-  tag: 'audit',
   summary: 'Audit log of state-changing calls, newest first',
   query: AuditQuery,
   data: Page(AuditEntry),

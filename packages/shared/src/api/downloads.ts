@@ -11,7 +11,6 @@ export const softwareDownload = defineContract({
   method: 'POST',
   path: '/commonsoft/softwaremanagement/softwareDownload.action',
   permission: 'session',
-  tag: 'tools',
   summary: 'Where to download a client tool; errors when the file is not installed',
   body: z.object({ softwareName: z.enum(SOFTWARE_NAMES) }),
   data: DownloadResult,
@@ -24,7 +23,6 @@ export const faqDownload = defineContract({
   method: 'POST',
   path: '/commonsoft/faqmanagement/faqDownload.action',
   permission: 'downloads:faq',
-  tag: 'tools',
   summary: 'Where to download an FAQ document',
   body: z.object({
     faqName: z
@@ -53,7 +51,6 @@ export const downloadFile = defineContract({
   method: 'GET',
   path: '/commonsoft/download/:kind/:name',
   permission: 'session',
-  tag: 'tools',
   summary: 'The file itself',
   params: DownloadFileParams,
   data: z.string(),

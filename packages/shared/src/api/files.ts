@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { Page } from '../envelope.js';
 import { PagingInput, zBool, zInt, zOptionalText } from '../input.js';
-import { Ok, Timestamp } from './common.js';
+import { Ok, OptionalClusterId, Timestamp } from './common.js';
 
 /*
  * The file service (E-File, spec sections 1, 2 and 5). The spec names no paths for it; these
@@ -26,7 +26,7 @@ export const FileName = z
   .max(255)
   .regex(/^(?!\.{1,2}$)[^/\0]+$/, 'not a valid file name');
 
-const clusterId = zOptionalText(z.string().max(64));
+const clusterId = OptionalClusterId;
 
 export const FILE_KINDS = ['file', 'dir', 'link', 'other'] as const;
 
@@ -66,7 +66,6 @@ export const listFiles = defineContract({
   method: 'GET',
   path: '/efile/api/files',
   permission: 'files:read',
-  tag: 'files',
   summary: 'A folder, one page of it: folders first, then sorted; hidden entries only when asked',
   query: ListFilesQuery,
   data: Page(FileEntry).extend({
@@ -83,7 +82,6 @@ export const searchFiles = defineContract({
   method: 'GET',
   path: '/efile/api/files/search',
   permission: 'files:read',
-  tag: 'files',
   summary: 'Names containing a text below a folder, recursively (at most `limit`)',
   query: z.object({
     clusterId,
@@ -102,7 +100,6 @@ export const makeFolder = defineContract({
   method: 'POST',
   path: '/efile/api/files/mkdir',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Create a folder in a folder',
   body: NewEntryBody,
   data: Ok,
@@ -113,7 +110,6 @@ export const makeFile = defineContract({
   method: 'POST',
   path: '/efile/api/files/touch',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Create an empty file in a folder',
   body: NewEntryBody,
   data: Ok,
@@ -124,7 +120,6 @@ export const renameFile = defineContract({
   method: 'POST',
   path: '/efile/api/files/rename',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Rename or move a file or folder; an existing target is not replaced',
   body: z.object({ clusterId, from: FilePath, to: FilePath }),
   data: Ok,
@@ -135,7 +130,6 @@ export const copyFiles = defineContract({
   method: 'POST',
   path: '/efile/api/files/copy',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Copy files or folders into a folder',
   body: IntoFolderBody,
   data: Ok,
@@ -146,7 +140,6 @@ export const moveFiles = defineContract({
   method: 'POST',
   path: '/efile/api/files/move',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Move files or folders into a folder',
   body: IntoFolderBody,
   data: Ok,
@@ -157,7 +150,6 @@ export const deleteFiles = defineContract({
   method: 'POST',
   path: '/efile/api/files/delete',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Delete files or folders (folders with everything in them)',
   body: z.object({ clusterId, paths: z.array(FilePath).min(1).max(1000) }),
   data: Ok,
@@ -168,7 +160,6 @@ export const chmodFile = defineContract({
   method: 'POST',
   path: '/efile/api/files/chmod',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Change permission bits (octal, e.g. 755)',
   body: z.object({
     clusterId,
@@ -186,7 +177,6 @@ export const readTextFile = defineContract({
   method: 'GET',
   path: '/efile/api/files/text',
   permission: 'files:read',
-  tag: 'files',
   summary: "A text file's content for the editor; refused above the size guard",
   query: z.object({ clusterId, path: FilePath }),
   data: z.object({ content: z.string(), size: z.number().int(), mtime: Timestamp }),
@@ -197,7 +187,6 @@ export const writeTextFile = defineContract({
   method: 'POST',
   path: '/efile/api/files/text',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Save a text file; refused when it changed since `mtime` (when given)',
   body: z.object({
     clusterId,
@@ -213,7 +202,6 @@ export const downloadFiles = defineContract({
   method: 'GET',
   path: '/efile/api/files/download',
   permission: 'files:read',
-  tag: 'files',
   summary: 'A file (streamed, HTTP Range supported) or a folder (streamed .tar.gz); `inline` shows images in the browser',
   query: z.object({ clusterId, path: FilePath, inline: zBool().optional().default(false) }),
   data: z.string(),
@@ -241,7 +229,6 @@ export const startUpload = defineContract({
   method: 'POST',
   path: '/efile/api/uploads',
   permission: 'files:write',
-  tag: 'files',
   summary:
     'Begin (or resume: same folder, name and size) an upload; chunks follow with PATCH. The file appears under its name only when complete',
   body: z.object({
@@ -262,7 +249,6 @@ export const uploadStatus = defineContract({
   method: 'GET',
   path: '/efile/api/uploads/:uploadId',
   permission: 'files:write',
-  tag: 'files',
   summary: 'How much of an upload has arrived (to resume after a dropped connection)',
   params: UploadParams,
   data: UploadState,
@@ -277,7 +263,6 @@ export const uploadChunk = defineContract({
   method: 'PATCH',
   path: '/efile/api/uploads/:uploadId',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Append a chunk at the `Upload-Offset` header; the last chunk moves the file into place',
   params: UploadParams,
   data: UploadState,
@@ -289,7 +274,6 @@ export const cancelUpload = defineContract({
   method: 'DELETE',
   path: '/efile/api/uploads/:uploadId',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Abandon an upload and remove what arrived',
   params: UploadParams,
   data: Ok,
@@ -301,7 +285,6 @@ export const createUserAuthToken = defineContract({
   method: 'POST',
   path: '/login/createUserAuthToken.action',
   permission: 'files:read',
-  tag: 'files',
   summary: 'A short-lived, single-use token that signs the file service window in as this user',
   data: z.object({ token: z.string() }),
 });
@@ -311,7 +294,6 @@ export const redeemUserAuthToken = defineContract({
   method: 'POST',
   path: '/efile/api/session',
   permission: 'public',
-  tag: 'files',
   summary: 'Trade a token from createUserAuthToken for a session in the file service window',
   body: z.object({ token: z.string().min(16).max(128) }),
   data: z.object({ userName: z.string() }),
@@ -323,7 +305,6 @@ export const getEfileUrl = defineContract({
   method: 'GET',
   path: '/pageframe/main/getEfileUrl.action',
   permission: 'files:read',
-  tag: 'files',
   summary: 'Address of the file service (the built-in one unless ui.efileUrl names another)',
   data: z.string(),
 });

@@ -6,7 +6,6 @@ export const healthz = defineContract({
   method: 'GET',
   path: '/healthz',
   permission: 'public',
-  tag: 'operations',
   summary: 'Answers 200 once the server serves requests and reaches its database',
   data: z.object({ status: z.literal('ok'), version: z.string() }),
 });

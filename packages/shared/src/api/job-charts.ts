@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { zOptionalText } from '../input.js';
+import { OptionalClusterId } from './common.js';
 import { JobListItem } from './jobs.js';
 
 /** The spec's chart payload: which cluster (all optional: the first cluster by default). */
 export const ChartPayload = z.object({
-  clusterID: zOptionalText(z.string().max(64)),
+  clusterID: OptionalClusterId,
   clusterType: zOptionalText(z.string().max(32)),
   clusterIP: zOptionalText(z.string().max(255)),
   clusterPort: zOptionalText(z.string().max(16)),
@@ -33,9 +34,8 @@ export const listQueues = defineContract({
   method: 'GET',
   path: '/jm_jobmanagement/api/queues',
   permission: 'jobs:read',
-  tag: 'jobs',
   summary: "The cluster's queues (partitions) with their limits",
-  query: z.object({ clusterId: zOptionalText(z.string().max(64)) }),
+  query: z.object({ clusterId: OptionalClusterId }),
   data: z.array(Queue),
 });
 
@@ -60,7 +60,6 @@ export const queryChartData = defineContract({
   method: 'POST',
   path: '/jm_jv/jobview/queryChartData.action',
   permission: 'jobs:read',
-  tag: 'job view',
   summary: 'Job charts: state distribution, node states, cores, top 5 queues and users',
   body: ChartPayload,
   data: MenuStatistics,
@@ -85,7 +84,6 @@ export const queryHomePageChartData = defineContract({
   method: 'POST',
   path: '/jm_jv/jobview/queryHomePageChartData.action',
   permission: 'session',
-  tag: 'job view',
   summary: 'Online jobs and used/total cores for the statistics bar',
   body: ChartPayload,
   data: HomePageChartData,
@@ -97,7 +95,6 @@ export const queryWallTimeUsed = defineContract({
   method: 'POST',
   path: '/jm_jv/jobview/queryWallTimeUsed.action',
   permission: 'jobs:read',
-  tag: 'job view',
   summary: "Core and card time the signed-in user's finished jobs used this year",
   body: ChartPayload,
   data: z.object({
@@ -116,7 +113,6 @@ export const queryJobInfo = defineContract({
   method: 'POST',
   path: '/jm_jv/hpchomepagedata/queryJobInfo.action',
   permission: 'jobs:read',
-  tag: 'job view',
   summary: 'Recent jobs and the count per status for the overview',
   body: ChartPayload,
   data: z.object({
@@ -146,7 +142,6 @@ export const queryClusterInfo = defineContract({
   method: 'POST',
   path: '/jm_jobheatmap/jobheatmap/queryClusterInfo.action',
   permission: 'jobs:read',
-  tag: 'job view',
   summary: 'Job heat map: nodes coloured by state with the jobs on each',
   body: ChartPayload,
   data: z.object({

@@ -6,7 +6,7 @@ import { Page } from '../envelope.js';
 import { commaListPattern, PagingInput, zInt, zList, zOptionalText } from '../input.js';
 import { EXIT_STATUSES, JOB_ACTIONS, JOB_STATES } from '../jobs.js';
 import { patterns } from '../validation.js';
-import { Timestamp } from './common.js';
+import { OptionalClusterId, Timestamp } from './common.js';
 
 export const JobStateSchema = z.enum(JOB_STATES);
 export const ExitStatusSchema = z.enum(EXIT_STATUSES);
@@ -102,7 +102,7 @@ const isoFilter = zOptionalText(z.iso.datetime({ offset: true }));
 
 export const JobsQuery = PagingInput.extend({
   scope: z.enum(['current', 'history']).optional().default('current'),
-  clusterId: zOptionalText(z.string().max(64)),
+  clusterId: OptionalClusterId,
   user: zOptionalText(z.string().max(64)),
   state: zOptionalText(z.string().regex(commaListPattern(JOB_STATES))),
   /** History: how jobs ended, comma-separated (complete, fail, timeout, nodeAbnormal, delete, reenterQueue). */
@@ -144,7 +144,6 @@ export const listJobs = defineContract({
   method: 'GET',
   path: '/jm_jobmanagement/api/jobs',
   permission: 'jobs:read',
-  tag: 'jobs',
   summary: 'Current jobs (from the shared scheduler snapshot) or history jobs (from accounting), filtered, sorted and paged',
   query: JobsQuery,
   data: JobsPage,
@@ -153,12 +152,8 @@ export const listJobs = defineContract({
 const durationText = z.string().regex(patterns.duration);
 
 export const SubmitJobBody = z.object({
-  clusterId: zOptionalText(z.string().max(64)),
-  name: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^\s/\\]+$/),
+  clusterId: OptionalClusterId,
+  name: z.string().regex(patterns.jobName),
   queue: z.string().min(1).max(64),
   nodes: zInt().pipe(z.number().int().min(1).max(10000)),
   /** Cores (tasks) in total. */
@@ -184,7 +179,6 @@ export const submitJob = defineContract({
   method: 'POST',
   path: '/jm_jobmanagement/api/jobs',
   permission: 'jobs:submit',
-  tag: 'jobs',
   summary: 'Submit a batch job as the signed-in user',
   body: SubmitJobBody,
   data: z.object({ jobId: z.string() }),
@@ -197,14 +191,13 @@ export const JobIdParams = z.object({
     .max(32)
     .regex(/^[0-9A-Za-z_.+-]+$/),
 });
-export const ClusterQuery = z.object({ clusterId: zOptionalText(z.string().max(64)) });
+export const ClusterQuery = z.object({ clusterId: OptionalClusterId });
 
 export const getJob = defineContract({
   id: 'jobs.detail',
   method: 'GET',
   path: '/jm_jobmanagement/api/jobs/:jobId',
   permission: 'jobs:read',
-  tag: 'jobs',
   summary: 'Every field of a job (history fields for finished jobs)',
   params: JobIdParams,
   query: ClusterQuery,
@@ -213,7 +206,7 @@ export const getJob = defineContract({
 
 /** Body of an action: priority needs `priority`, extend `hours` and/or `minutes`. */
 export const JobActionBody = z.object({
-  clusterId: zOptionalText(z.string().max(64)),
+  clusterId: OptionalClusterId,
   priority: zInt().pipe(z.number().int().min(0)).optional(),
   hours: zInt().pipe(z.number().int().min(0)).optional(),
   minutes: zInt().pipe(z.number().int().min(0)).optional(),
@@ -224,7 +217,6 @@ export const jobAction = defineContract({
   method: 'POST',
   path: '/jm_jobmanagement/api/jobs/:jobId/:action',
   permission: 'jobs:act',
-  tag: 'jobs',
   summary: 'cancel, hold, release, suspend, resume, rerun, priority {priority}, extend {hours, minutes}',
   params: JobIdParams.extend({ action: JobActionSchema }),
   body: JobActionBody,
@@ -246,7 +238,6 @@ export const jobBatchAction = defineContract({
   method: 'POST',
   path: '/jm_jobmanagement/api/jobs/actions/:action',
   permission: 'jobs:act',
-  tag: 'jobs',
   summary: 'One action on many jobs; answers what happened to each',
   params: z.object({ action: JobActionSchema }),
   body: BatchActionBody,
@@ -286,7 +277,6 @@ export const jobOutput = defineContract({
   method: 'GET',
   path: '/jm_jobmanagement/api/jobs/:jobId/output',
   permission: 'jobs:read',
-  tag: 'jobs',
   summary: "A job's standard output or error (tail, whole, or download=1 as a file)",
   params: JobIdParams,
   query: OutputQuery,
@@ -325,7 +315,6 @@ export const listJobTemplates = defineContract({
   method: 'GET',
   path: '/jm_jobmanagement/api/templates',
   permission: 'jobs:read',
-  tag: 'jobs',
   summary: 'Application templates for the submission form (data files: a centre adds one without code)',
   data: z.array(JobTemplate),
 });

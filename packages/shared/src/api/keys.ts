@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
+import { patterns } from '../validation.js';
 import { Ok, Timestamp } from './common.js';
 
 export const ImportKeyBody = z.object({
-  rsaKeyName: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[^\s]+$/),
+  rsaKeyName: z.string().regex(patterns.keyName),
   rsaKeyContent: z.string().min(1).max(16384),
 });
 export type ImportKeyBody = z.input<typeof ImportKeyBody>;
@@ -17,7 +14,6 @@ export const importKey = defineContract({
   method: 'POST',
   path: '/pageframe/main/importKey.action',
   permission: 'keys:manage',
-  tag: 'keys',
   summary: 'Add an OpenSSH public key to the account',
   body: ImportKeyBody,
   data: z.object({ fingerprint: z.string() }),
@@ -39,7 +35,6 @@ export const listKeys = defineContract({
   method: 'GET',
   path: '/pageframe/main/queryKeys.action',
   permission: 'keys:manage',
-  tag: 'keys',
   summary: "The account's public keys",
   data: z.array(PublicKey),
 });
@@ -49,7 +44,6 @@ export const deleteKey = defineContract({
   method: 'POST',
   path: '/pageframe/main/deleteKey.action',
   permission: 'keys:manage',
-  tag: 'keys',
   summary: 'Remove an imported public key',
   body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) }),
   data: Ok,
@@ -60,7 +54,6 @@ export const exportKey = defineContract({
   method: 'GET',
   path: '/pageframe/main/exportKey.action',
   permission: 'keys:manage',
-  tag: 'keys',
   summary: "Download the account's private key: OpenSSH format, or PuTTY's .ppk with format=ppk",
   query: z.object({ format: z.enum(['openssh', 'ppk']).optional().default('openssh') }),
   data: z.string(),

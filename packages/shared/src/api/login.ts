@@ -3,6 +3,7 @@ import { defineContract } from '../contract.js';
 import { zOptionalText } from '../input.js';
 import { PASSWORD_STRENGTHS } from '../validation.js';
 import { Ok } from './common.js';
+import { Rand } from './registration.js';
 
 /** Sign-in (`POST /login/loginAuth.action`). */
 export const LoginAuthBody = z.object({
@@ -29,7 +30,6 @@ export const loginAuth = defineContract({
   method: 'POST',
   path: '/login/loginAuth.action',
   permission: 'public',
-  tag: 'session',
   summary: 'Sign in with user name and password; sets the session cookie',
   body: LoginAuthBody,
   data: LoginAuthData,
@@ -53,7 +53,6 @@ export const checkLock = defineContract({
   method: 'POST',
   path: '/login/checkLock.action',
   permission: 'public',
-  tag: 'session',
   summary: 'Whether this client needs a captcha and whether a user is locked',
   body: CheckLockBody,
   data: CheckLockData,
@@ -63,7 +62,7 @@ export const checkLock = defineContract({
 
 export const AuthCodeQuery = z.object({
   /** Registration passes its random key; sign-in uses a cookie-bound challenge. */
-  rand: zOptionalText(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  rand: zOptionalText(Rand),
 });
 
 export const authCodeImage = defineContract({
@@ -71,7 +70,6 @@ export const authCodeImage = defineContract({
   method: 'GET',
   path: '/login/authCode.action',
   permission: 'public',
-  tag: 'session',
   summary: 'A new captcha image (SVG)',
   query: AuthCodeQuery,
   data: z.string(),
@@ -84,7 +82,6 @@ export const queryPwdStrength = defineContract({
   method: 'GET',
   path: '/login/queryPwdStrength.action',
   permission: 'public',
-  tag: 'session',
   summary: 'The password strength the portal requires (low, middle, high)',
   data: PwdStrengthData,
 });
@@ -97,7 +94,6 @@ export const querySystemVersionType = defineContract({
   method: 'POST',
   path: '/login/querySystemVersionType.action',
   permission: 'public',
-  tag: 'session',
   summary: 'The system version type',
   data: z.object({ systemVersionType: SystemVersionType }),
   audit: false,
@@ -123,7 +119,6 @@ export const queryLicenseInfo = defineContract({
   method: 'POST',
   path: '/login/queryLicenseInfo.action',
   permission: 'public',
-  tag: 'session',
   summary: 'Licence: edition, key status, remaining days, node count',
   data: LicenseInfo,
   audit: false,
@@ -157,7 +152,6 @@ export const queryLoginConfig = defineContract({
   method: 'GET',
   path: '/login/queryLoginConfig.action',
   permission: 'public',
-  tag: 'session',
   summary: 'What the sign-in page offers: branding, registration, password reset',
   data: LoginConfig,
 });
@@ -167,7 +161,6 @@ export const logout = defineContract({
   method: 'POST',
   path: '/pageframe/main/logout.action',
   permission: 'public',
-  tag: 'session',
   summary: 'End the server session (succeeds without one too)',
   data: z.object({ redirectUrl: z.string().optional() }),
   csrf: false,
@@ -182,7 +175,6 @@ export const forgotPwd = defineContract({
   method: 'POST',
   path: '/login/forgotPwd.action',
   permission: 'public',
-  tag: 'session',
   summary: 'Mail a password-reset link when user name and e-mail match (always answers success)',
   body: ForgotPwdBody,
   data: Ok,
@@ -199,7 +191,6 @@ export const resetPwd = defineContract({
   method: 'POST',
   path: '/login/resetPwd.action',
   permission: 'public',
-  tag: 'session',
   summary: 'Set a new password with the token from the reset mail',
   body: ResetPwdBody,
   data: Ok,

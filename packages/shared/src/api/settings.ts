@@ -17,7 +17,6 @@ export const getSystemSettings = defineContract({
   method: 'GET',
   path: '/sys_config/api/settings',
   permission: 'system:config',
-  tag: 'config',
   summary: 'Run-time system settings',
   data: SystemSettings,
 });
@@ -32,7 +31,6 @@ export const updateSystemSettings = defineContract({
   method: 'PUT',
   path: '/sys_config/api/settings',
   permission: 'system:config',
-  tag: 'config',
   summary: 'Change run-time system settings',
   body: UpdateSettingsBody,
   data: SystemSettings,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { zInt, zOptionalText } from '../input.js';
+import { OptionalClusterId } from './common.js';
+import { FilePath } from './files.js';
 
 /*
  * The web shell (E-Shell, spec sections 1 and 2). Opening a shell is a contract; the terminal
@@ -17,19 +19,9 @@ const rows = zInt().pipe(z.number().int().min(SHELL_ROWS.min).max(SHELL_ROWS.max
 
 export const OpenShellBody = z.object({
   /** The cluster to open the shell on; default: the first configured one. */
-  clusterId: zOptionalText(
-    z
-      .string()
-      .max(64)
-      .regex(/^[A-Za-z0-9_-]+$/),
-  ),
+  clusterId: OptionalClusterId,
   /** Folder to start in (absolute); it must lie inside the user's allowed roots. */
-  cwd: zOptionalText(
-    z
-      .string()
-      .max(4096)
-      .regex(/^\/[^\0]*$/, 'expected an absolute path'),
-  ),
+  cwd: zOptionalText(FilePath),
   cols,
   rows,
 });
@@ -52,7 +44,6 @@ export const openShell = defineContract({
   method: 'POST',
   path: '/eshell/api/sessions',
   permission: 'shell:open',
-  tag: 'shell',
   summary: 'Open an interactive shell on a cluster as the signed-in user; attach to it over the WebSocket',
   body: OpenShellBody,
   data: ShellSessionInfo,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { Page } from '../envelope.js';
 import { PagingInput, zInt } from '../input.js';
-import { Timestamp } from './common.js';
+import { ClusterId, Timestamp } from './common.js';
 import { FilePath } from './files.js';
 
 /*
@@ -17,8 +17,6 @@ export type TransferStateValue = (typeof TRANSFER_STATES)[number];
 
 /** States a transfer never leaves. */
 export const FINISHED_TRANSFER_STATES: readonly TransferStateValue[] = ['done', 'failed', 'cancelled'];
-
-const ClusterId = z.string().min(1).max(64);
 
 export const Transfer = z.object({
   id: z.number().int(),
@@ -51,7 +49,6 @@ export const createTransfer = defineContract({
   method: 'POST',
   path: '/efile/api/transfers',
   permission: 'files:write',
-  tag: 'files',
   summary:
     'Copy files or folders to a folder on another cluster, in the background; refused when across-center transfer is off, or for the same or an unknown cluster',
   body: z.object({
@@ -69,7 +66,6 @@ export const listTransfers = defineContract({
   method: 'GET',
   path: '/efile/api/transfers',
   permission: 'files:read',
-  tag: 'files',
   summary: "The user's across-center transfers, newest first, one page",
   query: PagingInput,
   data: Page(Transfer),
@@ -80,7 +76,6 @@ export const getTransfer = defineContract({
   method: 'GET',
   path: '/efile/api/transfers/:id',
   permission: 'files:read',
-  tag: 'files',
   summary: 'One transfer of the user, with its progress',
   params: TransferParams,
   data: Transfer,
@@ -91,7 +86,6 @@ export const cancelTransfer = defineContract({
   method: 'POST',
   path: '/efile/api/transfers/:id/cancel',
   permission: 'files:write',
-  tag: 'files',
   summary: 'Stop a queued or running transfer (the file being copied is removed); a finished one is left as it is',
   params: TransferParams,
   data: Transfer,

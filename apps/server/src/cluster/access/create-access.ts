@@ -1,10 +1,8 @@
-import { join, resolve } from 'node:path';
+import { localHomeRoot, type ClusterConfig } from '../../config/cluster-schema.js';
 import type { Config } from '../../config/schema.js';
 import { LocalClusterAccess } from './local/local-access.js';
 import { SshClusterAccess } from './ssh/ssh-access.js';
 import type { ClusterAccess } from './types.js';
-
-type ClusterConfig = Config['clusters'][number];
 
 export interface AccessDeps {
   /** The user's portal-managed private key (OpenSSH format), for ssh mode. */
@@ -15,12 +13,8 @@ export interface AccessDeps {
 export const createClusterAccess = (config: Config, cluster: ClusterConfig, deps: AccessDeps): ClusterAccess => {
   if (cluster.access.mode === 'ssh') return new SshClusterAccess({ ...cluster.access.ssh, privateKeyOf: deps.privateKeyOf });
   // The same folders the local scheduler runs jobs in.
-  return new LocalClusterAccess({ homeRoot: resolve(cluster.local.homeDir ?? join(config.dataDir, 'home')) });
+  return new LocalClusterAccess({ homeRoot: localHomeRoot(config.dataDir, cluster) });
 };
-
-/** Every cluster's access layer by cluster id. */
-export const createClusterAccessMap = (config: Config, deps: AccessDeps): Map<string, ClusterAccess> =>
-  new Map(config.clusters.map((c) => [c.id, createClusterAccess(config, c, deps)]));
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
 

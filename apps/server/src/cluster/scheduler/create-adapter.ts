@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import { localHomeRoot, type ClusterConfig } from '../../config/cluster-schema.js';
 import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../lib/logger.js';
@@ -8,8 +9,6 @@ import { LocalCommandRunner } from '../access/command-runner.js';
 import { LocalScheduler } from './local/local-scheduler.js';
 import { SlurmAdapter } from './slurm/slurm-adapter.js';
 import { SchedulerRejectedError, type SchedulerAdapter } from './types.js';
-
-type ClusterConfig = Config['clusters'][number];
 
 /** A cluster's scheduler, with the two things about users' folders that depend on it. */
 export interface SchedulerSide {
@@ -44,7 +43,7 @@ export const schedulerFactory = (config: Config, db: Kysely<Database>, clock: Cl
         },
       };
     }
-    const homeRoot = resolve(cluster.local.homeDir ?? join(config.dataDir, 'home'));
+    const homeRoot = localHomeRoot(config.dataDir, cluster);
     return {
       adapter: new LocalScheduler({
         db,

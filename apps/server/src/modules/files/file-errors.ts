@@ -5,8 +5,8 @@ import { OutsideRootsError } from './paths.js';
 
 type Code = Exclude<(typeof ErrCode)[keyof typeof ErrCode], 0>;
 
-/** How each reason of the access layer reaches the user: code, reason, status and the text. */
-const BY_REASON: Record<FileErrorReason, [Code, ErrReasonValue, number, string]> = {
+/** How each reason of the access layer reaches the user: code, reason, status and the text (outsideRoots: below). */
+const BY_REASON: Record<Exclude<FileErrorReason, 'outsideRoots'>, [Code, ErrReasonValue, number, string]> = {
   notFound: [ErrCode.PARAM_INVALID, 'fileNotExist', 404, 'file not exist'],
   exists: [ErrCode.PARAM_INVALID, 'fileExists', 409, 'A file or folder with this name already exists'],
   denied: [ErrCode.INSUFFICIENT_PERMISSION, 'fileDenied', 403, 'Permission denied on the cluster'],
@@ -15,7 +15,6 @@ const BY_REASON: Record<FileErrorReason, [Code, ErrReasonValue, number, string]>
   notEmpty: [ErrCode.PARAM_INVALID, 'folderNotEmpty', 409, 'The folder is not empty'],
   noSpace: [ErrCode.FILE_TOO_LARGE, 'noSpace', 507, "No space left on the cluster's storage"],
   quota: [ErrCode.FILE_TOO_LARGE, 'quotaExceeded', 507, 'Your storage quota is exceeded'],
-  outsideRoots: [ErrCode.INSUFFICIENT_PERMISSION, 'pathOutsideRoots', 403, 'This path is outside the folders you may use'],
   failed: [ErrCode.INTERNAL, 'fileOperationFailed', 500, 'Operation Failed'],
 };
 

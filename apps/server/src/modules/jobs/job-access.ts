@@ -38,12 +38,10 @@ export const queueMaxTime = (info: ClusterInfo, queue: string): number | null =>
 export const extendableSeconds = (job: Pick<ActiveJob, 'timeLimit' | 'partition'>, info: ClusterInfo): number | null =>
   extendableOf(job.timeLimit, queueMaxTime(info, job.partition));
 
-/** The actions the user can take on the job now. */
-export const actionsFor = (
-  auth: Auth,
-  job: Pick<ActiveJob, 'user' | 'state' | 'timeLimit' | 'partition'>,
-  info: ClusterInfo,
-): JobAction[] =>
-  jobActionsFor(viewerOf(auth), { owner: job.user, state: job.state as JobState }).filter(
-    (a) => a !== 'extend' || extendableSeconds(job, info) !== 0,
-  );
+/**
+ * The actions the user can take on the job in its state: the console's rule too. `extend` stays
+ * listed when the limit is already at the queue's maximum (extendableSeconds 0): the console shows
+ * it disabled with the reason, and the action itself refuses.
+ */
+export const actionsFor = (auth: Auth, job: Pick<ActiveJob, 'user' | 'state'>): JobAction[] =>
+  jobActionsFor(viewerOf(auth), { owner: job.user, state: job.state as JobState });

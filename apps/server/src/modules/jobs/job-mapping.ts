@@ -1,4 +1,4 @@
-import type { ExitStatus, JobDetail, JobListItem, JobState } from '@portal/shared';
+import { EXIT_STATUSES, type ExitStatus, type JobDetail, type JobListItem } from '@portal/shared';
 import type { ActiveJob, ActiveJobDetail } from '../../cluster/scheduler/types.js';
 import type { JobRow } from '../../db/types.js';
 import { iso, isoOrNull } from '../../lib/time.js';
@@ -35,8 +35,8 @@ export const activeToItem = (clusterId: string, j: ActiveJob, takenAt: number, n
   coreSeconds: j.cpus * runtimeNow(j, takenAt, now),
 });
 
-const exitStatusOf = (s: string): ExitStatus =>
-  (['complete', 'fail', 'timeout', 'nodeAbnormal', 'delete', 'reenterQueue'] as const).find((x) => x === s) ?? 'fail';
+/** A stored exit status; anything the vocabulary does not know counts as a failure. */
+const exitStatusOf = (s: string): ExitStatus => EXIT_STATUSES.find((x) => x === s) ?? 'fail';
 
 export const rowToItem = (r: JobRow): JobListItem => ({
   clusterId: r.cluster_id,
@@ -180,5 +180,3 @@ export const rowToDetail = (r: JobRow, clusterName: string, maxRunTime: number |
     extendableSeconds: 0,
   };
 };
-
-export const isActiveState = (s: JobState) => s !== 'C';

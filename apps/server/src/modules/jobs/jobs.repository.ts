@@ -34,7 +34,7 @@ const sortColumns = {
 export type HistorySort = keyof typeof sortColumns;
 
 /** Turns an accounting record into a row; core- and card-seconds are kept as integers for billing. */
-export const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => ({
+const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => ({
   cluster_id: clusterId,
   job_id: j.jobId,
   name: j.name,

@@ -1,6 +1,6 @@
-import { ErrCode, type JobDetail, type JobListItem, type JobState } from '@portal/shared';
+import type { JobDetail, JobListItem, JobState } from '@portal/shared';
 import type { ActiveJob, ActiveJobDetail } from '../../cluster/scheduler/types.js';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { iso, type Clock } from '../../lib/time.js';
 import type { Auth } from '../../lib/auth.js';
 import { actionsFor, extendableSeconds, maySee, queueMaxTime, seesAll } from './job-access.js';
@@ -25,8 +25,6 @@ export interface ListQuery {
   sort?: HistorySort | undefined;
   order: 'asc' | 'desc';
 }
-
-const notFound = () => new AppError(ErrCode.PARAM_INVALID, 'notFound', 'The resource is not exist!', { status: 404 });
 
 /** Job ids compare as numbers when both are numbers (9 before 10), else as text. */
 const compareIds = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : a.localeCompare(b));
@@ -127,7 +125,7 @@ export class JobsService {
           return activeToDetail(cluster.config.id, full, this.clock.now(), this.clock.now(), {
             clusterName: cluster.config.name,
             maxRunTime: queueMaxTime(info, full.partition),
-            actions: actionsFor(auth, full, info),
+            actions: actionsFor(auth, full),
             extendableSeconds: extendableSeconds(full, info),
           });
         }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  can,
   getJob,
   jobAction,
+  jobActionsFor,
   jobBatchAction,
   jobOutput,
   listJobs,
@@ -13,6 +15,7 @@ import {
   queryWallTimeUsed,
   Role,
   submitJob,
+  type Permission,
   type SubmitJobBody,
 } from '@portal/shared';
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
@@ -128,6 +131,11 @@ describe('jobs API on the local scheduler', () => {
       expect.arrayContaining(['cancel', 'hold', 'extend']),
     );
     expect((await alice.call(getJob, { params: { jobId: id } })).data.actions).not.toContain('priority');
+    // The detail offers what the console's own rule (packages/shared) offers in the list.
+    const asAlice = { userName: 'alice', can: (p: Permission) => can(Role.user, p) };
+    expect((await alice.call(getJob, { params: { jobId: id } })).data.actions).toEqual(
+      jobActionsFor(asAlice, { owner: 'alice', state: 'Q' }),
+    );
     expect((await alice.call(jobAction, { params: { jobId: id, action: 'hold' }, body: {} })).errCode).toBe(0);
     expect(await stateOf(id)).toBe('H');
     expect((await bob.call(jobAction, { params: { jobId: id, action: 'release' }, body: {} })).status).toBe(404);

@@ -3,26 +3,17 @@ import type { RouteKit } from '../../http/route-kit.js';
 import type { KeysService } from './keys.service.js';
 import { toPpk } from './ppk.js';
 
-export const registerKeysRoutes = (
-  kit: RouteKit,
-  keys: KeysService,
-  /** Installs the user's keys on the clusters and removes `revoked` ones; never throws. */
-  provision: (user: { id: number; name: string }, revoked?: string[]) => Promise<unknown> = () => Promise.resolve(),
-) => {
+export const registerKeysRoutes = (kit: RouteKit, keys: KeysService) => {
   kit.route(importKey, async ({ auth, body, req }) => {
     req.auditInfo.target = body.rsaKeyName;
-    const fingerprint = await keys.importPublicKey(auth.user.id, body.rsaKeyName, body.rsaKeyContent);
-    await provision({ id: auth.user.id, name: auth.user.userName });
-    return { fingerprint };
+    const user = { id: auth.user.id, name: auth.user.userName };
+    return { fingerprint: await keys.importPublicKey(user, body.rsaKeyName, body.rsaKeyContent) };
   });
 
   kit.route(listKeys, ({ auth }) => keys.list(auth.user.id));
 
   kit.route(deleteKey, async ({ auth, body, req }) => {
-    const deleted = await keys.deleteImported(auth.user.id, body.id);
-    req.auditInfo.target = deleted.name;
-    // The key stops opening the clusters too, not only the portal's list.
-    await provision({ id: auth.user.id, name: auth.user.userName }, [deleted.line]);
+    req.auditInfo.target = await keys.deleteImported({ id: auth.user.id, name: auth.user.userName }, body.id);
     return {};
   });
 

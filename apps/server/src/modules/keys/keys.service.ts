@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import ssh2 from 'ssh2';
 import { ErrCode, type PublicKey } from '@portal/shared';
+import type { AccessUser } from '../../cluster/access/types.js';
 import type { UserKeyRow } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
@@ -38,13 +39,15 @@ const toPublicKey = (r: UserKeyRow): PublicKey => ({
 /**
  * SSH keys of portal users: the ed25519 pair the portal makes at approval (private half encrypted
  * with the master key) and public keys users import. Installing them on login nodes is the
- * cluster-access layer's job.
+ * users module's provisioner, called after every import and deletion (`installKeys`).
  */
 export class KeysService {
   constructor(
     private readonly repo: KeysRepository,
     private readonly clock: Clock,
     private readonly masterKey: Buffer,
+    /** Installs the user's keys on every cluster and removes `revoked` lines; never throws. */
+    private readonly installKeys: (user: AccessUser, revoked?: string[]) => Promise<unknown> = () => Promise.resolve(),
   ) {}
 
   async list(userId: number): Promise<PublicKey[]> {
@@ -83,7 +86,9 @@ export class KeysService {
     return decryptSecret(row.private_key_enc, this.masterKey);
   }
 
-  async importPublicKey(userId: number, name: string, content: string): Promise<string> {
+  /** Stores an imported public key and installs it on the clusters; answers its fingerprint. */
+  async importPublicKey(user: AccessUser, name: string, content: string): Promise<string> {
+    const userId = user.id;
     const text = content.trim();
     if (/PRIVATE KEY/.test(text))
       throw new AppError(ErrCode.PARAM_INVALID, 'keyInvalid', 'This is a private key: paste the public key (the .pub file)');
@@ -103,14 +108,16 @@ export class KeysService {
       origin: 'imported',
       created_at: this.clock.now(),
     });
+    await this.installKeys(user);
     return fingerprint;
   }
 
-  /** Deletes an imported key; answers its name and its authorized_keys line (to revoke it). */
-  async deleteImported(userId: number, id: number): Promise<{ name: string; line: string }> {
-    const row = await this.repo.findImported(userId, id);
+  /** Deletes an imported key and revokes it on the clusters (it stops opening them too); answers its name. */
+  async deleteImported(user: AccessUser, id: number): Promise<string> {
+    const row = await this.repo.findImported(user.id, id);
     if (!row) throw notFound();
     await this.repo.delete(id);
-    return { name: row.name, line: row.public_key.trim() };
+    await this.installKeys(user, [row.public_key.trim()]);
+    return row.name;
   }
 }

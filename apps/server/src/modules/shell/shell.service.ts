@@ -35,4 +35,9 @@ export class ShellService {
   find(sessionId: string, ownerId: number) {
     return this.shells.get(sessionId, ownerId);
   }
+
+  /** Closes every shell of this process (the server is stopping). */
+  closeAll(): void {
+    this.shells.closeAll();
+  }
 }

@@ -160,7 +160,19 @@ describe('web shell on a real pty', () => {
       const res = await user.call(openShell, { body: { ...size, cwd } });
       expect(res.errCode, cwd).not.toBe(0);
     }
+    const refusedBefore = await t.app.services.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'files.pathRefused')
+      .execute();
     expect((await user.call(openShell, { body: { ...size, cwd: '/etc' } })).error?.reason).toBe('pathOutsideRoots');
+    // A start folder outside the user's folders leaves the same trace as a refused file path.
+    const refused = await t.app.services.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'files.pathRefused')
+      .execute();
+    expect(refused.length).toBe(refusedBefore.length + 1);
   }, 60_000);
 
   it('audits the opening, not what is typed', async () => {

@@ -26,7 +26,6 @@ export const CHART_COLORS = [
 
 export const CHART_HEIGHT = 400;
 export const BAR_WIDTH = 30;
-export const LINE_WIDTH = 2;
 /** Top N of the queue and user rankings. */
 export const TOP_N = 5;
 export const CHART_GRID = { left: 25, right: 25, bottom: 20, top: 50, containLabel: true } as const;

@@ -1,3 +1,4 @@
+import { MAX_JOB_PRIORITY } from '@portal/shared';
 import type { LocalJobRow } from '../../../db/types.js';
 import type { Actor } from '../types.js';
 import type { JobRunner } from './job-runner.js';
@@ -10,8 +11,6 @@ import { isInt, reject } from './submission.js';
  * The job actions of the built-in scheduler, with Slurm's refusals. Each runs on a job the actor
  * may act on, one change at a time (LocalScheduler.act checks the owner and serialises).
  */
-
-const MAX_PRIORITY = 4_294_967_294;
 
 export interface JobControl {
   store: LocalJobStore;
@@ -101,7 +100,7 @@ export const setPriorityJob = async (
   now: number,
   priority: number,
 ): Promise<void> => {
-  if (!isInt(priority, 0, MAX_PRIORITY)) reject(`invalid priority: ${priority}`);
+  if (!isInt(priority, 0, MAX_JOB_PRIORITY)) reject(`invalid priority: ${priority}`);
   if (row.state === 'E') reject(`job ${jobId} is ending`);
   if (!actor.privileged && priority > row.priority) reject('only an operator can raise a priority');
   await c.store.update(row.id, [row.state], { priority }, now);

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import { CLUSTER_ID_PATTERN } from '@portal/shared';
 import type { Database, LocalJobRow } from '../../../db/types.js';
 import { systemClock, type Clock } from '../../../lib/time.js';
 import {
@@ -52,12 +53,12 @@ const MIN_PASS_GAP_MS = 200;
 export interface LocalSchedulerOptions {
   db: Kysely<Database>;
   clusterId: string;
-  /** The cluster's `local` settings (nodes, partitions, homeDir). */
-  config: Pick<LocalSettings, 'nodes' | 'partitions'> & { homeDir?: string | undefined };
+  /** The cluster's `local` settings (nodes, partitions). */
+  config: Pick<LocalSettings, 'nodes' | 'partitions'>;
   /** The portal's data folder; the scheduler keeps its private files under `<dataDir>/local-scheduler/<clusterId>`. */
   dataDir: string;
-  /** Where users' folders live; default `config.homeDir`, else `<dataDir>/home`. */
-  homeRoot?: string | undefined;
+  /** Where users' folders live (config/cluster-schema.ts: localHomeRoot). */
+  homeRoot: string;
   clock?: Clock | undefined;
   /** Scheduling loop period (default 500 ms). */
   tickMs?: number | undefined;
@@ -91,11 +92,11 @@ export class LocalScheduler implements SchedulerAdapter {
   private closed = false;
 
   constructor(opts: LocalSchedulerOptions) {
-    if (!/^[A-Za-z0-9_-]+$/.test(opts.clusterId)) throw new Error(`local scheduler: bad cluster id ${opts.clusterId}`);
+    if (!CLUSTER_ID_PATTERN.test(opts.clusterId)) throw new Error(`local scheduler: bad cluster id ${opts.clusterId}`);
     this.topology = buildTopology(opts.config);
     const dataDir = resolve(opts.dataDir);
     this.stateDir = join(dataDir, 'local-scheduler', opts.clusterId);
-    this.homeRoot = resolve(opts.homeRoot ?? opts.config.homeDir ?? join(dataDir, 'home'));
+    this.homeRoot = resolve(opts.homeRoot);
     // A user whose folder held the data folder could read the database, the keys and other users' scripts.
     if (isWithin(this.homeRoot, dataDir))
       throw new Error(`local scheduler: the data folder ${dataDir} must not lie inside the users' folders (${this.homeRoot})`);

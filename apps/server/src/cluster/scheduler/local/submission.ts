@@ -10,7 +10,7 @@ import type { PartitionSpec, Topology } from './topology.js';
 /* What the built-in scheduler accepts, with Slurm's words for what it refuses. */
 
 /** Priority of a new job. */
-export const DEFAULT_PRIORITY = 1000;
+const DEFAULT_PRIORITY = 1000;
 /** Slurm's default max_script_size. */
 const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
 

@@ -1,6 +1,5 @@
-import { parseDuration } from '@portal/shared';
+import { expandHostlist, parseDuration } from '@portal/shared';
 import type { Config } from '../../../config/schema.js';
-import { expandHostlist } from '@portal/shared';
 
 /* The virtual cluster the built-in scheduler runs: nodes and partitions from the configuration. */
 

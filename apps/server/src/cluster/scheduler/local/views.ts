@@ -1,7 +1,6 @@
-import { toHms, type ExitStatus, type JobState } from '@portal/shared';
+import { compressHostlist, toHms, type ExitStatus, type JobState } from '@portal/shared';
 import type { LocalJobRow } from '../../../db/types.js';
 import type { ActiveJob, ActiveJobDetail, FinishedJob } from '../types.js';
-import { compressHostlist } from '@portal/shared';
 import { runTimeMs } from './queue.js';
 
 /* What the adapter answers, from the rows of `local_jobs`. */

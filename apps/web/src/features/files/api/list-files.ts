@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { listFiles, type QueryOf } from '@portal/shared';
+import { listFiles, MAX_PAGE_SIZE, type QueryOf } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
 /** Rows per server page: the most the paging contract allows, so a huge folder needs few calls. */
-export const FILES_PAGE_SIZE = 300;
+export const FILES_PAGE_SIZE = MAX_PAGE_SIZE;
 
 export type FolderView = Omit<NonNullable<QueryOf<typeof listFiles>>, 'pageStart' | 'pageLimit'>;
 

@@ -29,5 +29,3 @@ export const useClusterChoice = () => {
     choose,
   };
 };
-
-export type ClusterChoice = ReturnType<typeof useClusterChoice>;

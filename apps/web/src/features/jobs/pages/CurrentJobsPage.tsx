@@ -1,7 +1,7 @@
 import { Alert, Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { extendableSeconds, type JobListItem } from '@portal/shared';
+import { extendableSeconds, mayActOnJobs, type JobListItem } from '@portal/shared';
 import { Pager } from '../../../components/pager/Pager';
 import { isSchedulerError, useErrorText } from '../../../lib/errors';
 import { useCan, useSession } from '../../../lib/session';
@@ -38,7 +38,7 @@ const CurrentJobsPage = () => {
   const last = useLastDefined(jobs.data);
   const page = jobs.data ?? (schedulerDown ? last : undefined);
   const selected = page?.list.filter((j) => selectedKeys.includes(j.jobId)) ?? [];
-  const mayAct = can('jobs:act') || can('jobs:actAll');
+  const mayAct = mayActOnJobs(viewer);
   const extendable = (job: JobListItem) =>
     extendableSeconds(job.timeLimit, queues.data?.find((q) => q.name === job.queue)?.maxTime);
 

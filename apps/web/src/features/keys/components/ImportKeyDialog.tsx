@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ImportKeyBody } from '@portal/shared';
+import { patterns, type ImportKeyBody } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { useImportKey } from '../api/import-key';
 import { KeyList } from './KeyList';
@@ -43,7 +43,7 @@ export const ImportKeyDialog = ({ open, onClose }: { open: boolean; onClose: () 
           label={t('importKey.name')}
           rules={[
             { required: true, message: t('importKey.nameRequired') },
-            { pattern: /^\S{1,64}$/, message: t('importKey.nameInvalid') },
+            { pattern: patterns.keyName, message: t('importKey.nameInvalid') },
           ]}
         >
           <Input maxLength={64} autoComplete="off" />

@@ -1,9 +1,9 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EXIT_STATUSES, type Queue } from '@portal/shared';
+import { EXIT_STATUSES, STATUS_NAMES, type Queue } from '@portal/shared';
 import { DateRangePicker } from '../../../../components/time-range/DateRangePicker';
-import { STATUS_NAMES, toCriteria, type FilterValues, type JobsCriteria } from './filter-model';
+import { toCriteria, type FilterValues, type JobsCriteria } from './filter-model';
 
 interface Props {
   /** current: state and submit time; history: end time. */

@@ -2,9 +2,6 @@ import { JOB_STATES, statusNameOf, type ExitStatus, type StatusName } from '@por
 import { dayRangeToIso, type DayRange } from '../../../../components/time-range/date-range';
 import type { JobsFilter } from '../../api/list-jobs';
 
-/** The spec's status names, as the state filter offers them. */
-export const STATUS_NAMES: readonly StatusName[] = ['running', 'queue', 'hold', 'suspend', 'other'];
-
 /** What the filter form holds. */
 export interface FilterValues {
   statuses?: StatusName[];

@@ -1,6 +1,6 @@
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Queue } from '@portal/shared';
+import { patterns, type Queue } from '@portal/shared';
 import { formatSeconds } from '../detail/detail-format';
 
 /** Name, queue (with its limits), account and working directory. */
@@ -17,8 +17,7 @@ export const JobSection = ({ queues, queue }: { queues: Queue[]; queue: Queue | 
         label={t('field.name')}
         rules={[
           { required: true, message: t('required', { field: t('field.name') }) },
-          { pattern: /^[^\s/\\]+$/, message: t('nameRule') },
-          { max: 128 },
+          { pattern: patterns.jobName, message: t('nameRule') },
         ]}
       >
         <Input maxLength={128} spellCheck={false} />
