@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { z } from 'zod';
 import { ErrorData, Role, type Contract, type ContractData, type ContractInput, type RoleId } from '@portal/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/load.js';
 import type { ConfigInput } from '../config/schema.js';
-import { isPostgresUrl } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { hashPassword } from '../modules/users/password.js';
 import { newUserRow } from '../modules/users/users.repository.js';
+import { createTestStorage } from './test-storage.js';
 
 /*
  * Builds the real server for a test: SQLite by default, PostgreSQL (a fresh schema per app) when
@@ -19,8 +16,6 @@ import { newUserRow } from '../modules/users/users.repository.js';
  */
 
 export const ADMIN = { user: 'admin', password: 'Admin@12345' };
-const pgUrl = process.env.DATABASE_URL;
-export const usingPostgres = isPostgresUrl(pgUrl);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,12 +31,12 @@ export const createTestApp = async (
   /** Folder of built console files to serve (default: none, so tests do not depend on apps/web/dist). */
   webRoot?: string,
 ): Promise<TestApp> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const schema = usingPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const storage = createTestStorage('portal-test-');
+  const { dataDir } = storage;
   const config = parseConfig({
     ...overrides,
     dataDir,
-    database: usingPostgres ? { url: pgUrl, schema } : { url: join(dataDir, 'portal.db') },
+    database: storage.database,
     admin: { user: ADMIN.user, password: ADMIN.password },
     logLevel: 'silent',
   });
@@ -52,13 +47,7 @@ export const createTestApp = async (
     dataDir,
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (schema && pgUrl) {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      await storage.dispose();
     },
   };
 };

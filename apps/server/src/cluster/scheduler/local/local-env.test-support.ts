@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parseConfig } from '../../../config/load.js';
 import type { Config } from '../../../config/schema.js';
-import { isPostgresUrl, openDatabase, type DbHandle } from '../../../db/database.js';
+import { openDatabase, type DbHandle } from '../../../db/database.js';
 import { migrateToLatest } from '../../../db/migrate.js';
+import { createTestStorage } from '../../../test/test-storage.js';
 import { LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.js';
 import type { LocalSettings } from './topology.js';
 
@@ -14,9 +12,6 @@ import type { LocalSettings } from './topology.js';
  * fresh PostgreSQL schema when DATABASE_URL points at one), which can be opened again to play a
  * server restart.
  */
-
-const pgUrl = process.env.DATABASE_URL;
-export const usingPostgres = isPostgresUrl(pgUrl);
 
 /** Four nodes of 8 cores in one default partition "compute" (32 cores). */
 export const TEST_CLUSTER: Pick<LocalSettings, 'nodes' | 'partitions'> = {
@@ -38,12 +33,12 @@ export interface LocalTestEnv {
 }
 
 export const createLocalTestEnv = (): LocalTestEnv => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-local-'));
+  const storage = createTestStorage('portal-local-');
+  const { dataDir } = storage;
   const homeRoot = join(dataDir, 'home');
-  const schema = usingPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
   const config = parseConfig({
     dataDir,
-    database: usingPostgres ? { url: pgUrl, schema } : { url: join(dataDir, 'portal.db') },
+    database: storage.database,
     logLevel: 'silent',
   });
   return {
@@ -57,14 +52,6 @@ export const createLocalTestEnv = (): LocalTestEnv => {
     },
     scheduler: (db, over = {}) =>
       new LocalScheduler({ db: db.db, clusterId: 'local', config: TEST_CLUSTER, dataDir, homeRoot, ...over }),
-    dispose: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (schema && pgUrl) {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
-    },
+    dispose: () => storage.dispose(),
   };
 };

@@ -10,7 +10,7 @@ import { ShellConnection, type ShellConnectionEnv, type ShellState } from './she
 class FakeSocket {
   static all: FakeSocket[] = [];
   readyState = 0;
-  binaryType = 'blob';
+  binaryType: BinaryType = 'blob';
   sent: (string | Uint8Array)[] = [];
   closedByPage = false;
   onopen: (() => void) | null = null;
@@ -64,10 +64,8 @@ describe('ShellConnection', () => {
     states = [];
     shown = '';
     const env: ShellConnectionEnv = {
-      // A test double of the browser's WebSocket with only what ShellConnection uses: typing it as the
-      // whole WebSocket class would mean implementing the DOM's event machinery for nothing.
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
-      WebSocket: FakeSocket as unknown as ShellConnectionEnv['WebSocket'],
+      // A stand-in for the browser's WebSocket with what ShellConnection uses (ShellSocket).
+      WebSocket: FakeSocket,
       socketUrl: (path) => `ws://portal.test${path}`,
       now: () => Date.now(),
     };

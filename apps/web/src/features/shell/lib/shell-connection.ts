@@ -11,9 +11,20 @@ export interface ShellConnectionEvents {
   state(state: ShellState, end?: { reason: EndReason; exitCode?: number | null }): void;
 }
 
+/** What the connection uses of a WebSocket: the browser's has it all, a test's stand-in only this. */
+export interface ShellSocket {
+  readonly readyState: number;
+  binaryType: BinaryType;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  send(data: string | Uint8Array<ArrayBuffer>): void;
+  close(code?: number, reason?: string): void;
+}
+
 /** What the connection needs from the browser; tests hand in fakes. */
 export interface ShellConnectionEnv {
-  WebSocket: new (url: string) => WebSocket;
+  WebSocket: new (url: string) => ShellSocket;
   /** ws:// or wss:// and the host of the page. */
   socketUrl(path: string): string;
   now(): number;
@@ -44,7 +55,7 @@ const OPEN = 1;
  * says when the shell has ended for good.
  */
 export class ShellConnection {
-  private socket: WebSocket | null = null;
+  private socket: ShellSocket | null = null;
   private received = 0;
   private size: { cols: number; rows: number } | null = null;
   private droppedAt: number | null = null;
@@ -134,7 +145,7 @@ export class ShellConnection {
     if (msg.success && msg.data.type === 'exit') this.end('exit', msg.data.code);
   }
 
-  private onClose(socket: WebSocket, code: number): void {
+  private onClose(socket: ShellSocket, code: number): void {
     if (this.socket !== socket) return;
     this.socket = null;
     this.stopTimers();
