@@ -70,11 +70,11 @@ describe('file system faults', () => {
     chmodSync(join(home, 'closed'), 0o000);
     const asAccount = async <T>(call: () => Promise<T>): Promise<T> => {
       if (!root) return call();
-      process.seteuid(NOBODY);
+      process.seteuid?.(NOBODY);
       try {
         return await call();
       } finally {
-        process.seteuid(0);
+        process.seteuid?.(0);
       }
     };
     try {
