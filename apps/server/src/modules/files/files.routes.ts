@@ -33,9 +33,9 @@ import type { UserAuthTokensService } from './user-auth-tokens.service.js';
 const CHUNK_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
 
 /**
- * A chunk under another type (text, form, JSON) was already read by that type's parser: its body
- * would never reach the file, so it is refused before the upload is taken or its file opened. No
- * type at all leaves the body unread, as a raw chunk.
+ * A chunk under another type (text, form, JSON) would be read by that type's parser and never
+ * reach the file, so it is refused as the request arrives, before its body is read and before the
+ * upload is taken or its file opened. No type at all leaves the body unread, as a raw chunk.
  */
 const refuseOtherTypes = (req: FastifyRequest): void => {
   const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -66,6 +66,9 @@ export const registerFilesRoutes = async (app: FastifyInstance, rootKit: RouteKi
   const { files, uploads } = d;
   await app.register(async (scope) => {
     scope.addContentTypeParser(CHUNK_TYPES, (_req, _payload, done) => done(null, undefined));
+    scope.addHook('onRequest', async (req) => {
+      if (req.method === uploadChunk.method && req.routeOptions.url === uploadChunk.path) refuseOtherTypes(req);
+    });
     const kit = rootKit.within(scope);
 
     kit.route(listFiles, ({ auth, query }) => files.list(userOf(auth), query));
@@ -135,7 +138,6 @@ export const registerFilesRoutes = async (app: FastifyInstance, rootKit: RouteKi
     kit.route(uploadStatus, ({ auth, params }) => uploads.status(userOf(auth), params.uploadId));
 
     kit.route(uploadChunk, ({ auth, params, req }) => {
-      refuseOtherTypes(req);
       const length = req.headers['content-length'];
       const offset = req.headers['upload-offset'];
       return uploads.chunk(userOf(auth), params.uploadId, {

@@ -31,6 +31,8 @@ const WRONG: [string, Buffer][] = [
   ['text/plain; charset=utf-8', Buffer.from('more text')],
   ['application/x-www-form-urlencoded', Buffer.from('a=1&b=2')],
   ['application/json', Buffer.from('{"a":1}')],
+  ['multipart/form-data; boundary=x', Buffer.from('--x--')],
+  ['image/png', Buffer.from('png')],
 ];
 
 describe('upload chunks under another Content-Type', () => {
