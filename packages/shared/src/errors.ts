@@ -105,6 +105,15 @@ export const ErrReason = {
   transferNotFound: 'transferNotFound',
   /** The server stopped while the transfer was running. */
   transferInterrupted: 'transferInterrupted',
+  // Files hardening (issue 10): faults of the file system itself, and too many commands at once.
+  /** A symbolic link on the path leads in a loop (ELOOP). */
+  symlinkLoop: 'symlinkLoop',
+  /** A name or path longer than the file system allows (ENAMETOOLONG). */
+  nameTooLong: 'nameTooLong',
+  /** An upload chunk sent with another Content-Type than application/offset+octet-stream. */
+  chunkContentType: 'chunkContentType',
+  /** Too many commands or channels running at once (for this user or overall): retry later. */
+  busy: 'busy',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -3,7 +3,9 @@ import type { Config } from '../config/schema.js';
 import type { Database } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
+import { CommandLimiter } from './access/command-limiter.js';
 import { createClusterAccess, type AccessDeps } from './access/create-access.js';
+import { limitAccess } from './access/limited-access.js';
 import { JobIngest, type AccountingStore } from './job-ingest.js';
 import { JobSnapshot } from './job-snapshot.js';
 import { ClusterRegistry } from './registry.js';
@@ -22,7 +24,10 @@ export interface RegistryDeps extends AccessDeps {
 
 /** Builds every configured cluster: scheduler, access, snapshot poller and accounting ingest. */
 export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterRegistry => {
-  const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log);
+  // One limiter for every cluster, both access modes and the scheduler's commands.
+  const { waitSeconds, ...bounds } = config.commands;
+  const limiter = new CommandLimiter({ ...bounds, waitMs: waitSeconds * 1000 });
+  const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log, limiter);
   return new ClusterRegistry(
     config.clusters.map((cluster) => {
       const side = makeScheduler(cluster);
@@ -35,7 +40,7 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
       return {
         config: cluster,
         scheduler,
-        access: createClusterAccess(config, cluster, d),
+        access: limitAccess(createClusterAccess(config, cluster, d), limiter),
         snapshot,
         ingest,
         homeOf: side.homeOf,

@@ -189,6 +189,50 @@ const shell = z
   .strict()
   .prefault({});
 
+/** Bounds on the commands and channels users start on the clusters (cluster/access/command-limiter.ts). */
+const commands = z
+  .object({
+    maxPerUser: z
+      .number()
+      .int()
+      .min(2)
+      .max(1000)
+      .default(8)
+      .describe(
+        'Commands and channels one user may have running on the clusters at once (listings, searches, copies, deletions, downloads, upload writers, scheduler commands); more wait in line.',
+      ),
+    maxTotal: z
+      .number()
+      .int()
+      .min(2)
+      .max(10000)
+      .default(64)
+      .describe('Commands and channels of all users (and the portal itself) running at once; more wait in line.'),
+    maxWaitingPerUser: z
+      .number()
+      .int()
+      .min(0)
+      .max(10000)
+      .default(32)
+      .describe('Requests of one user that may wait in line for a place; past it they are answered "busy, retry" (503).'),
+    maxWaiting: z
+      .number()
+      .int()
+      .min(0)
+      .max(100000)
+      .default(256)
+      .describe('Requests of all users that may wait in line; past it they are answered "busy, retry" (503).'),
+    waitSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(600)
+      .default(30)
+      .describe('How long a request waits in line for a place before it is answered "busy, retry" (503).'),
+  })
+  .strict()
+  .prefault({});
+
 export const ConfigSchema = z
   .object({
     server,
@@ -206,6 +250,7 @@ export const ConfigSchema = z
       .prefault([{ id: 'local', name: 'Local cluster' }])
       .describe('Clusters the portal manages.'),
     shell: shell.describe('The web shell (E-Shell).'),
+    commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })
   .strict();

@@ -11,6 +11,8 @@ const BY_CODE: Record<string, FileErrorReason> = {
   ENOTEMPTY: 'notEmpty',
   ENOSPC: 'noSpace',
   EDQUOT: 'quota',
+  ELOOP: 'loop',
+  ENAMETOOLONG: 'nameTooLong',
 };
 
 /** The reason behind a failed node:fs call, keeping FileAccessErrors as they are. */
@@ -34,6 +36,8 @@ const BY_TEXT: [RegExp, FileErrorReason][] = [
   [/Directory not empty/, 'notEmpty'],
   [/No space left on device/, 'noSpace'],
   [/Disk quota exceeded/, 'quota'],
+  [/Too many levels of symbolic links/, 'loop'],
+  [/File name too long/, 'nameTooLong'],
 ];
 
 export const fromStderr = (stderr: string, what: string): FileAccessError => {

@@ -124,7 +124,20 @@ export interface ClusterAccess {
 }
 
 export type FileErrorReason =
-  'notFound' | 'exists' | 'denied' | 'notDir' | 'isDir' | 'notEmpty' | 'noSpace' | 'quota' | 'outsideRoots' | 'failed';
+  | 'notFound'
+  | 'exists'
+  | 'denied'
+  | 'notDir'
+  | 'isDir'
+  | 'notEmpty'
+  | 'noSpace'
+  | 'quota'
+  /** Too many levels of symbolic links (ELOOP): a link here leads in a circle. */
+  | 'loop'
+  /** A name over NAME_MAX bytes or a path over PATH_MAX (ENAMETOOLONG). */
+  | 'nameTooLong'
+  | 'outsideRoots'
+  | 'failed';
 
 /** A file operation failed for a reason the user can act on. */
 export class FileAccessError extends Error {

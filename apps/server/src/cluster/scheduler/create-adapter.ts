@@ -5,7 +5,9 @@ import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
+import type { CommandLimiter } from '../access/command-limiter.js';
 import { LocalCommandRunner } from '../access/command-runner.js';
+import { limitRunner } from '../access/limited-access.js';
 import { LocalScheduler } from './local/local-scheduler.js';
 import { SlurmAdapter } from './slurm/slurm-adapter.js';
 import { SchedulerRejectedError, type SchedulerAdapter } from './types.js';
@@ -25,8 +27,15 @@ export type SchedulerFactory = (cluster: ClusterConfig) => SchedulerSide;
  * Makes each cluster's scheduler adapter from the config: the built-in local scheduler (jobs run
  * as the server's account in per-user folders) or Slurm (commands run as each user on this host).
  */
-export const schedulerFactory = (config: Config, db: Kysely<Database>, clock: Clock, log: Logger): SchedulerFactory => {
-  const runner = new LocalCommandRunner();
+export const schedulerFactory = (
+  config: Config,
+  db: Kysely<Database>,
+  clock: Clock,
+  log: Logger,
+  limiter: CommandLimiter,
+): SchedulerFactory => {
+  // Slurm commands are processes on this host like any other: they share the users' bounds.
+  const runner = limitRunner(new LocalCommandRunner(), limiter);
   return (cluster) => {
     if (cluster.scheduler === 'slurm') {
       return {

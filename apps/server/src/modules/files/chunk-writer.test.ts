@@ -30,6 +30,16 @@ describe('writeChunk', () => {
     expect(stored().toString()).toBe('hello world');
   });
 
+  it('settles at once on a body that was already read to its end', async () => {
+    const src = new PassThrough();
+    src.end(Buffer.from('read by someone else'));
+    src.resume();
+    await new Promise((r) => src.once('end', r));
+    const { dst, stored } = sink();
+    expect(await writeChunk(src, dst, 100)).toMatchObject({ written: 0, aborted: false, error: null });
+    expect(stored()).toHaveLength(0);
+  });
+
   it('keeps exactly what arrived when the sender drops midway', async () => {
     const src = new PassThrough();
     const { dst, stored } = sink();

@@ -90,4 +90,7 @@ export const writeChunk = (src: Readable, dst: Writable, limit: number): Promise
     src.on('end', () => settle(false));
     src.on('error', () => settle(true));
     src.on('close', () => settle(!src.readableEnded));
+    // A body already read elsewhere (a parser) never ends again: settle now instead of waiting forever.
+    if (src.readableEnded) settle(false);
+    else if (src.destroyed) settle(true);
   });

@@ -11,6 +11,8 @@ describe('file errors as answers', () => {
       ['denied', 403, 'fileDenied'],
       ['noSpace', 507, 'noSpace'],
       ['quota', 507, 'quotaExceeded'],
+      ['loop', 400, 'symlinkLoop'],
+      ['nameTooLong', 400, 'nameTooLong'],
       ['outsideRoots', 403, 'pathOutsideRoots'],
       ['failed', 500, 'fileOperationFailed'],
     ];

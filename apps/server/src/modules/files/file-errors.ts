@@ -15,6 +15,8 @@ const BY_REASON: Record<Exclude<FileErrorReason, 'outsideRoots'>, [Code, ErrReas
   notEmpty: [ErrCode.PARAM_INVALID, 'folderNotEmpty', 409, 'The folder is not empty'],
   noSpace: [ErrCode.FILE_TOO_LARGE, 'noSpace', 507, "No space left on the cluster's storage"],
   quota: [ErrCode.FILE_TOO_LARGE, 'quotaExceeded', 507, 'Your storage quota is exceeded'],
+  loop: [ErrCode.PARAM_INVALID, 'symlinkLoop', 400, 'A symbolic link on this path leads in a loop'],
+  nameTooLong: [ErrCode.PARAM_INVALID, 'nameTooLong', 400, 'The name or path is too long for the file system'],
   failed: [ErrCode.INTERNAL, 'fileOperationFailed', 500, 'Operation Failed'],
 };
 

@@ -1,11 +1,12 @@
 import { posix } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelUpload,
   chmodFile,
   copyFiles,
   deleteFiles,
   downloadFiles,
+  ErrCode,
   listFiles,
   makeFile,
   makeFolder,
@@ -20,6 +21,7 @@ import {
 } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
 import type { RouteKit } from '../../http/route-kit.js';
+import { AppError } from '../../lib/app-error.js';
 import { userOf } from '../../lib/auth.js';
 import { sendDownload } from './download.http.js';
 import type { FilesService } from './files.service.js';
@@ -29,6 +31,24 @@ import type { UserAuthTokensService } from './user-auth-tokens.service.js';
 
 /** Raw chunk bodies: the handler streams them to the cluster instead of buffering them here. */
 const CHUNK_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
+
+/**
+ * A chunk under another type (text, form, JSON) would be read by that type's parser and never
+ * reach the file, so it is refused as the request arrives, before its body is read and before the
+ * upload is taken or its file opened. No type at all leaves the body unread, as a raw chunk.
+ */
+const refuseOtherTypes = (req: FastifyRequest): void => {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type === undefined || type === '' || CHUNK_TYPES.includes(type)) return;
+  throw new AppError(
+    ErrCode.PARAM_INVALID,
+    'chunkContentType',
+    'An upload chunk must be sent as application/offset+octet-stream',
+    {
+      status: 415,
+    },
+  );
+};
 
 export interface FilesRoutesDeps {
   files: FilesService;
@@ -46,6 +66,9 @@ export const registerFilesRoutes = async (app: FastifyInstance, rootKit: RouteKi
   const { files, uploads } = d;
   await app.register(async (scope) => {
     scope.addContentTypeParser(CHUNK_TYPES, (_req, _payload, done) => done(null, undefined));
+    scope.addHook('onRequest', async (req) => {
+      if (req.method === uploadChunk.method && req.routeOptions.url === uploadChunk.path) refuseOtherTypes(req);
+    });
     const kit = rootKit.within(scope);
 
     kit.route(listFiles, ({ auth, query }) => files.list(userOf(auth), query));

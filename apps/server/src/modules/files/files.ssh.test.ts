@@ -139,6 +139,16 @@ describe.runIf(enabled)('file service over ssh', () => {
     expect(lines.map((l) => l.target)).toContain('files.readText /etc/passwd');
   });
 
+  it('answers a link loop with symlinkLoop, though SFTP reports it as a missing file', async () => {
+    symlinkSync('loop', `${dir}/loop`);
+    const answers = [
+      await alice.call(listFiles, { query: { path: `${dir}/loop` } }),
+      await alice.call(readTextFile, { query: { path: `${dir}/loop` } }),
+      await alice.call(makeFolder, { body: { path: `${dir}/loop`, name: 'new' } }),
+    ];
+    for (const res of answers) expect([res.status, res.error?.reason]).toEqual([400, 'symlinkLoop']);
+  });
+
   it("lets the operating system keep bob's files from alice", async () => {
     writeFileSync('/home/bob/portal-files-secret.txt', 'bob only', { mode: 0o600 });
     const bobUid = Number(readFileSync('/etc/passwd', 'utf8').match(/^bob:x:(\d+):/m)?.[1]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalFileSession } from '../../cluster/access/local/local-files.js';
+import { FileAccessError } from '../../cluster/access/types.js';
 import { expandRoots, isInside, normalizePath, OutsideRootsError, PathGuard } from './paths.js';
 
 describe('path rules', () => {
@@ -74,6 +75,29 @@ describe('PathGuard on real folders', () => {
     await refused(`${home}/dangling`);
     await expect(guard.check(`${home}/etc-link`, { follow: false })).resolves.toBe(join(home, 'etc-link'));
     await refused(`${home}/etc-link/passwd`, false);
+  });
+
+  it('tells a link loop from a dangling link where the file system says only "not found"', async () => {
+    symlinkSync('loop-b', join(home, 'loop-a'));
+    symlinkSync('loop-a', join(home, 'loop-b'));
+    // OpenSSH's sftp-server answers ELOOP as NO_SUCH_FILE: the same real files, seen that way.
+    class AsSftpSees extends LocalFileSession {
+      override async realpath(path: string): Promise<string> {
+        try {
+          return await super.realpath(path);
+        } catch (err) {
+          if (err instanceof FileAccessError && err.reason === 'loop') throw new FileAccessError('notFound', err.message);
+          throw err;
+        }
+      }
+    }
+    const overSftp = new PathGuard(new AsSftpSees(home), [home]);
+    for (const p of [`${home}/loop-a`, `${home}/loop-a/new`]) {
+      await expect(overSftp.check(p)).rejects.toMatchObject({ reason: 'loop' });
+      // Local access hears ELOOP itself.
+      await expect(guard.check(p)).rejects.toMatchObject({ reason: 'loop' });
+    }
+    await expect(overSftp.check(`${home}/dangling`)).rejects.toBeInstanceOf(OutsideRootsError);
   });
 
   it('accepts a root given through a link to it', async () => {

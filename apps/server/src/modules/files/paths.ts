@@ -87,12 +87,31 @@ export class PathGuard {
         return missing.length ? posix.join(real, ...missing.reverse()) : real;
       } catch (err) {
         if (!(err instanceof FileAccessError) || err.reason !== 'notFound' || cur === '/') throw err;
-        // A dangling link is 'not found' too: never let a new name be written through one.
-        if (await this.isLink(cur)) throw new OutsideRootsError(p);
+        // A dangling link is 'not found' too: never let a new name be written through one. Over
+        // SFTP a link loop is 'not found' as well (sftp-server folds ELOOP into NO_SUCH_FILE).
+        if (await this.isLink(cur)) {
+          if (await this.loops(cur)) throw new FileAccessError('loop', `${cur}: loop`);
+          throw new OutsideRootsError(p);
+        }
         missing.push(posix.basename(cur));
         cur = posix.dirname(cur);
       }
     }
+  }
+
+  /** Whether following the link at `p` (as written, link by link) comes back to a link already seen. */
+  private async loops(p: string): Promise<boolean> {
+    const seen = new Set<string>();
+    let cur = p;
+    // The kernel gives up after 40 links: so does this.
+    for (let hops = 0; hops < 40; hops++) {
+      if (seen.has(cur)) return true;
+      seen.add(cur);
+      const s = await this.session.lstat(cur).catch(() => undefined);
+      if (s?.kind !== 'link' || s.target === undefined || s.target === '') return false;
+      cur = posix.resolve(posix.dirname(cur), s.target);
+    }
+    return true;
   }
 
   private async isLink(p: string): Promise<boolean> {

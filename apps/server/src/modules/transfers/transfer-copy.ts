@@ -103,7 +103,12 @@ export const copyTransfer = async (
       const input = await from.session.createReadStream(item.src);
       partial = dest;
       touched.add(posix.dirname(dest));
-      const output = await to.session.createWriteStream(dest, { mode: item.mode || 0o644 });
+      // A target that cannot be opened must not leave the source open (a descriptor, and a place in
+      // the command limiter, held for good).
+      const output = await to.session.createWriteStream(dest, { mode: item.mode || 0o644 }).catch((err: unknown) => {
+        input.destroy();
+        throw err;
+      });
       await pipeline(
         input,
         counter(c.options.bytesPerSecond, (n) => {

@@ -202,10 +202,14 @@ export class LocalFileSession implements FileSession {
     const needle = text.toLowerCase();
     const out: string[] = [];
     const queue = [dir];
-    // Breadth first, links not followed; unreadable folders are skipped like `find` would.
+    // Breadth first, links not followed; unreadable folders below are skipped like `find` would,
+    // but the searched folder itself must be readable.
     while (queue.length > 0 && out.length < limit) {
       const current = queue.shift() as string;
-      const handle = await opendir(current).catch(() => undefined);
+      const handle = await opendir(current).catch((err: unknown) => {
+        if (current === dir) throw toFileError(err, dir);
+        return undefined;
+      });
       if (!handle) continue;
       for await (const d of handle) {
         const p = join(current, d.name);

@@ -20,12 +20,22 @@ export const toSshUnavailable = (err: unknown, where: string): SshUnavailableErr
     : new SshUnavailableError('node', `ssh node failed (${where}: ${message})`);
 };
 
-/** SFTP status codes (OpenSSH maps ENOENT and EACCES/EPERM; the rest is FAILURE). */
+/**
+ * SFTP status codes. OpenSSH's sftp-server maps ENOENT, ENOTDIR and ELOOP to NO_SUCH_FILE (so a
+ * link loop reads as a missing file), EACCES/EPERM to PERMISSION_DENIED, ENAMETOOLONG and EINVAL to
+ * BAD_MESSAGE, and the rest to FAILURE.
+ */
 const SFTP_REASON: Record<number, FileErrorReason> = { 2: 'notFound', 3: 'denied' };
+const SFTP_BAD_MESSAGE = 5;
+
+/** Over NAME_MAX (255 bytes) in one name or PATH_MAX (4096) in all: what BAD_MESSAGE means then. */
+const overLongPath = (path: string): boolean =>
+  Buffer.byteLength(path) >= 4096 || path.split('/').some((part) => Buffer.byteLength(part) > 255);
 
 export const sftpError = (err: unknown, path: string): FileAccessError => {
   if (err instanceof FileAccessError) return err;
   const code = (err as { code?: unknown } | null)?.code;
-  const reason = typeof code === 'number' ? SFTP_REASON[code] : undefined;
+  const reason =
+    code === SFTP_BAD_MESSAGE && overLongPath(path) ? 'nameTooLong' : typeof code === 'number' ? SFTP_REASON[code] : undefined;
   return new FileAccessError(reason ?? 'failed', `${path}: ${reason ?? (err instanceof Error ? err.message : String(err))}`);
 };
