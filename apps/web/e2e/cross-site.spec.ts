@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL } from './support/portal';
@@ -39,7 +38,9 @@ test.describe('a form posted to the portal by another site', () => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     });
     await new Promise<void>((ok) => other.listen(0, '127.0.0.1', ok));
-    otherPort = (other.address() as AddressInfo).port;
+    const address = other.address();
+    if (address === null || typeof address === 'string') throw new Error('the other site has no port');
+    otherPort = address.port;
   });
 
   test.afterAll(async () => {
