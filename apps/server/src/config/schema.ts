@@ -97,7 +97,7 @@ const auth = z
       .number()
       .int()
       .min(1)
-      .default(30)
+      .default(60)
       .describe(
         'Anonymous look-ups (checkUserIsExist, checkCodeRegister) one client address may make per minute; more are answered 429.',
       ),

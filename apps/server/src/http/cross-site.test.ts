@@ -220,13 +220,15 @@ describe('host names of a loopback-bound server (DNS rebinding)', () => {
     }
   });
 
-  it('does not check host names when it listens beyond loopback', async () => {
-    const open = await createTestApp({ server: { host: '0.0.0.0' } });
-    try {
-      const res = await open.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'portal.campus.example' } });
-      expect(res.statusCode).toBe(200);
-    } finally {
-      await open.close();
+  it('does not check host names when it listens beyond loopback, or behind a trusted proxy', async () => {
+    for (const server of [{ host: '0.0.0.0' }, { host: '127.0.0.1', trustProxy: true }]) {
+      const open = await createTestApp({ server });
+      try {
+        const res = await open.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'portal.campus.example' } });
+        expect(res.statusCode, JSON.stringify(server)).toBe(200);
+      } finally {
+        await open.close();
+      }
     }
   });
 });

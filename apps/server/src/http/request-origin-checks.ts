@@ -12,7 +12,8 @@ const header = (value: string | string[] | undefined): string | undefined => (Ar
  */
 export const registerRequestOriginChecks = (app: FastifyInstance, server: Config['server']) => {
   const trusted = trustedOriginSet(server);
-  const hostNames = isLoopbackBind(server.host) ? loopbackHostNames(server.host, server.publicUrl) : null;
+  // Behind a trusted proxy (trustProxy) the proxy's own host names decide what reaches the server.
+  const hostNames = isLoopbackBind(server.host) && !server.trustProxy ? loopbackHostNames(server.host, server.publicUrl) : null;
   app.addHook('onRequest', async (req, reply) => {
     if (hostNames && !isKnownLoopbackHost(req.headers.host, hostNames)) {
       req.log.warn({ host: req.headers.host }, 'request for an unknown host name refused');
