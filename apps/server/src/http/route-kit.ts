@@ -95,8 +95,8 @@ export interface RouteKitDeps {
 }
 
 /**
- * Registers routes from contracts: validation, permission, the CSRF token, the envelope and the audit line
- * are handled here once, so a handler holds only its own logic.
+ * Registers routes from contracts: validation, permission, the CSRF token, the envelope and the
+ * audit line are handled here once, so a handler holds only its own logic.
  */
 export class RouteKit {
   constructor(
