@@ -10,6 +10,7 @@ import type { Config } from './config/schema.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerRequestOriginChecks } from './http/request-origin-checks.js';
 import { decorateRequests, RouteKit } from './http/route-kit.js';
 import { registerWebFiles } from './http/web-files.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -98,6 +99,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   decorateRequests(app);
+  registerRequestOriginChecks(app, config.server);
 
   // "No payload" calls may still say application/json: an empty body is no body, not an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -163,7 +165,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerDownloadRoutes(kit, services.downloads);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
   registerJobChartsRoutes(kit, services.jobCharts);
-  registerShellRoutes(app, kit, { shell: services.shell, publicUrl: config.server.publicUrl });
+  registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });
   registerTransfersRoutes(kit, services.transfers);
   await registerWebFiles(app, opts.webRoot);

@@ -13,6 +13,8 @@ import { CaptchaRepository } from './modules/auth/captcha.repository.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginPageService } from './modules/auth/login-page.service.js';
 import { LoginService } from './modules/auth/login.service.js';
+import { RateLimiter } from './modules/auth/rate-limit.service.js';
+import { SignInGate } from './modules/auth/sign-in-gate.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -119,7 +121,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     downloads: new DownloadsService(config.dataDir),
     health: new HealthService(new HealthRepository(db), VERSION),
     console: new ConsoleService(config, settings, sessions, license, clock),
-    login: new LoginService(directory, sessions, throttle, captcha, clock),
+    login: new LoginService(directory, sessions, throttle, captcha, clock, new SignInGate()),
     loginPage: new LoginPageService(config, settings, mailer),
     passwordReset: new PasswordResetService(
       new PasswordResetsRepository(db),
@@ -131,7 +133,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       clock,
       config,
     ),
-    registration: new RegistrationService(usersRepo, captcha, settings, clock),
+    registration: new RegistrationService(usersRepo, captcha, settings, clock, new RateLimiter(clock), config.auth),
     profile: new ProfileService(usersRepo, sessions, settings, clock),
     users: new UsersService(usersRepo, sessions, throttle, keys, clock, (user) => provisioner.provision(user)),
     jobs,

@@ -3,6 +3,9 @@ import type { Permission } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** A field beside the envelope that spec section 7 names for a call (Contract.specFields). */
+export type SpecField = 'result' | 'msg';
+
 /**
  * One endpoint, declared once. The server registers its route from this object, the web client
  * calls it through it, and the OpenAPI document is generated from it.
@@ -34,7 +37,15 @@ export interface Contract<
   response?: 'envelope' | 'file';
   /** Recorded in the audit log. Defaults to true for every method but GET. */
   audit?: boolean;
-  /** Checked for the CSRF header. Defaults to true for signed-in, state-changing calls. */
+  /**
+   * Fields spec section 7 names beside the envelope, which its clients read: `result` (true on
+   * success, false on an error) and `msg` (the errMsg again). Sent on successes and errors alike.
+   */
+  specFields?: readonly SpecField[];
+  /**
+   * A CSRF token sent with the call must be the session's (sending none is fine: cross-site calls
+   * are refused by their origin). Defaults to true for signed-in, state-changing calls.
+   */
   csrf?: boolean;
 }
 

@@ -8,6 +8,13 @@ export const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
+/** The envelope with the spec's fields beside it (Contract.specFields), as documented. */
+export const envelopeWithSpecFields = <T extends z.ZodType>(data: T, fields: readonly ('result' | 'msg')[]) =>
+  envelope(data).extend({
+    ...(fields.includes('result') ? { result: z.boolean().describe('true on success, false on an error (spec section 7)') } : {}),
+    ...(fields.includes('msg') ? { msg: z.string().describe('errMsg again (spec section 7)') } : {}),
+  });
+
 /** `data` of an error envelope: a reason key plus optional details. */
 export const ErrorData = z
   .object({

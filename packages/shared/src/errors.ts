@@ -114,6 +114,13 @@ export const ErrReason = {
   chunkContentType: 'chunkContentType',
   /** Too many commands or channels running at once (for this user or overall): retry later. */
   busy: 'busy',
+  // Request origin and rate limits (auth hardening).
+  /** An unsafe call made by another origin's page (Sec-Fetch-Site or Origin). */
+  crossOrigin: 'crossOrigin',
+  /** A loopback-bound server asked for by a name that is not its own (DNS rebinding). */
+  unknownHost: 'unknownHost',
+  /** Too many anonymous look-ups or sign-ups from one client; data.retryAfterSeconds says when to try again. */
+  tooManyRequests: 'tooManyRequests',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

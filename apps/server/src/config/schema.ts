@@ -25,6 +25,12 @@ const server = z
       .url()
       .optional()
       .describe('URL users reach the portal at; used in mails (password reset). Default: derived from the request.'),
+    trustedOrigins: z
+      .array(z.url({ protocol: /^https?$/ }))
+      .default([])
+      .describe(
+        "Other origins (scheme://host[:port]) whose pages may make state-changing calls, such as a site that embeds a sign-in form. Every other origin's browser requests are refused (docs/api.md); server.publicUrl counts as trusted.",
+      ),
     allowRemoteLocalAccess: z
       .boolean()
       .default(false)
@@ -87,6 +93,20 @@ const auth = z
       .min(0)
       .default(2)
       .describe('Failed sign-ins (per user name or per client address) after which a captcha is required; 0 = always.'),
+    lookupsPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .default(60)
+      .describe(
+        'Anonymous look-ups (checkUserIsExist, checkCodeRegister) one client address may make per minute; more are answered 429.',
+      ),
+    signUpsPerHour: z
+      .number()
+      .int()
+      .min(1)
+      .default(30)
+      .describe('Registrations (registerUser) one client address may send per hour; more are answered 429.'),
     sessionIdleMinutes: z.number().int().min(1).default(120).describe('A session ends after this long without requests.'),
     sessionMaxHours: z.number().int().min(1).default(12).describe('A session ends this long after sign-in in any case.'),
     resetTokenMinutes: z.number().int().min(5).default(30).describe('Validity of a password-reset link.'),

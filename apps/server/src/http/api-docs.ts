@@ -23,7 +23,7 @@ export const endpointReference = (): string => {
     '<!-- Generated from packages/shared/src/api by `npm run docs:generate`. Do not edit by hand. -->',
     '',
     'Request and response schemas of each endpoint: the OpenAPI document at `/api/docs/json`, browsable at',
-    '`/api/docs`. Conventions (envelope, errors, sign-in, CSRF, paging): [api.md](api.md).',
+    '`/api/docs`. Conventions (envelope, errors, sign-in, cross-site requests, paging): [api.md](api.md).',
     '',
     ...sections,
   ].join('\n');

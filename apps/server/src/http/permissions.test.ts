@@ -2,25 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allContracts,
-  can,
-  getSystemSettings,
-  modifyUserInfo,
-  queryLoginUser,
-  Role,
-  ErrorData,
-  ROLE_IDS,
-  updateSystemSettings,
-  type Contract,
-  type RoleId,
-} from '@portal/shared';
+import { allContracts, can, getSystemSettings, ErrorData, ROLE_IDS, type Contract, type RoleId } from '@portal/shared';
 import { SHELL_SOCKET_ROUTE } from '../modules/shell/shell.routes.js';
-import { ADMIN, createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../test/harness.js';
+import { createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../test/harness.js';
 
 /*
  * The server never trusts the client: every route states a permission, the permission decides
- * per role, anonymous callers are sent to sign in, and state-changing calls need the CSRF token.
+ * per role, and anonymous callers are sent to sign in (cross-site calls: cross-site.test.ts).
  */
 
 const guarded = allContracts.filter((c) => c.permission !== 'public');
@@ -162,73 +150,5 @@ describe('role × route matrix', () => {
       const res = await callEmpty(anonymous, contract);
       expect([401, 403], `${contract.id} answered ${res.statusCode}`).not.toContain(res.statusCode);
     }
-  });
-});
-
-describe('CSRF protection of state-changing calls', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = new TestClient(t.app);
-    await admin.login(ADMIN.user, ADMIN.password);
-  });
-  afterAll(() => t.close());
-
-  const currentEmail = async () => (await admin.call(queryLoginUser)).data.email;
-
-  it('refuses a signed-in POST without the X-XSRF-TOKEN header and changes nothing', async () => {
-    const before = await currentEmail();
-    const res = await admin.call(modifyUserInfo, { body: { email: 'csrf-missing@example.com' }, noCsrf: true });
-    expect(res.status).toBe(403);
-    expect(res.errCode).toBe(10009);
-    expect(res.error?.reason).toBe('csrf');
-    expect(await currentEmail()).toBe(before);
-  });
-
-  it('refuses a wrong token, including the token of another session', async () => {
-    const wrong = await admin.call(modifyUserInfo, {
-      body: { email: 'csrf-wrong@example.com' },
-      noCsrf: true,
-      headers: { 'x-xsrf-token': 'not-the-token' },
-    });
-    expect(wrong.status).toBe(403);
-    expect(wrong.error?.reason).toBe('csrf');
-
-    const other = await signedIn(t.app, 'csrf_other', Role.user);
-    const borrowed = await admin.call(modifyUserInfo, {
-      body: { email: 'csrf-borrowed@example.com' },
-      noCsrf: true,
-      headers: { 'x-xsrf-token': other.csrf! },
-    });
-    expect(borrowed.status).toBe(403);
-    expect(borrowed.error?.reason).toBe('csrf');
-    expect(await currentEmail()).not.toMatch(/csrf-/);
-  });
-
-  it('refuses a PUT without the token too', async () => {
-    const res = await admin.call(updateSystemSettings, { body: { refreshInterval: 60 }, noCsrf: true });
-    expect(res.status).toBe(403);
-    expect(res.error?.reason).toBe('csrf');
-    expect((await admin.call(getSystemSettings)).data.refreshInterval).toBe(30);
-  });
-
-  it('accepts the token in the _csrf field of a form post', async () => {
-    const res = await admin.callUnchecked(modifyUserInfo, {
-      body: { email: 'csrf-form@example.com', _csrf: admin.csrf },
-      form: true,
-      noCsrf: true,
-    });
-    expect(res.status).toBe(200);
-    expect(res.errCode).toBe(0);
-    expect(await currentEmail()).toBe('csrf-form@example.com');
-  });
-
-  it('accepts the header the console sends, and needs no token to read', async () => {
-    const res = await admin.call(modifyUserInfo, { body: { email: 'csrf-header@example.com' } });
-    expect(res.errCode).toBe(0);
-    expect(await currentEmail()).toBe('csrf-header@example.com');
-    const read = await admin.call(getSystemSettings, { noCsrf: true });
-    expect(read.errCode).toBe(0);
   });
 });

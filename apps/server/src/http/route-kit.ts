@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { can, contractArea, envelope, ErrCode, type Contract, type ContractData, type ContractParsed } from '@portal/shared';
+import {
+  can,
+  contractArea,
+  envelope,
+  envelopeWithSpecFields,
+  ErrCode,
+  type Contract,
+  type ContractData,
+  type ContractParsed,
+  type SpecField,
+} from '@portal/shared';
 import { AppError } from '../lib/app-error.js';
 import type { AuditWriter } from '../lib/audit.js';
 import type { Auth } from '../lib/auth.js';
@@ -49,6 +59,27 @@ const findNul = (value: unknown, path: string[] = []): string | null => {
   return null;
 };
 
+/** An envelope with the spec's fields beside it (Contract.specFields). */
+const withSpecFields = <E extends { errCode: unknown; errMsg: unknown }>(env: E, fields: readonly SpecField[]) => ({
+  ...env,
+  ...(fields.includes('result') ? { result: env.errCode === ErrCode.SUCCESS } : {}),
+  ...(fields.includes('msg') ? { msg: env.errMsg } : {}),
+});
+
+/**
+ * Adds the spec's fields beside an error envelope once it is written, so errors answered anywhere
+ * (the permission check, validation, the handler) carry them too.
+ */
+const specFieldsHook =
+  (fields: readonly SpecField[]) =>
+  async (_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const parsed: unknown = JSON.parse(payload);
+    if (typeof parsed !== 'object' || parsed === null || !('errCode' in parsed) || !('errMsg' in parsed)) return payload;
+    return JSON.stringify(withSpecFields(parsed, fields));
+  };
+
 const needsCsrf = (c: Contract) => c.csrf ?? (c.method !== 'GET' && c.permission !== 'public');
 const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
 
@@ -64,8 +95,8 @@ export interface RouteKitDeps {
 }
 
 /**
- * Registers routes from contracts: validation, permission, CSRF, the envelope and the audit line
- * are handled here once, so a handler holds only its own logic.
+ * Registers routes from contracts: validation, permission, the CSRF token, the envelope and the
+ * audit line are handled here once, so a handler holds only its own logic.
  */
 export class RouteKit {
   constructor(
@@ -121,7 +152,13 @@ export class RouteKit {
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.response === 'file' ? {} : { response: { 200: envelope(contract.data) } }),
+      ...(contract.response === 'file'
+        ? {}
+        : {
+            response: {
+              200: contract.specFields ? envelopeWithSpecFields(contract.data, contract.specFields) : envelope(contract.data),
+            },
+          }),
       ...(contract.permission === 'public' ? {} : { security: [{ session: [] }] }),
     };
     const options: Omit<RouteOptions, 'method' | 'url'> = {
@@ -141,10 +178,13 @@ export class RouteKit {
         if (!can(req.auth.user.roleId, contract.permission)) {
           return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
         }
+        // Cross-site calls are refused before this (http/request-origin-checks.ts), so the token is
+        // optional; one that is sent must be this session's: a page left open from an earlier
+        // session must not act in a newer one.
         if (needsCsrf(contract)) {
           const given = csrfHeader(req);
-          if (!given || !safeEqual(given, req.auth.csrfToken)) {
-            return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, 'csrf', 'Missing or wrong CSRF token', { status: 403 });
+          if (given && !safeEqual(given, req.auth.csrfToken)) {
+            return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, 'csrf', 'Wrong CSRF token', { status: 403 });
           }
         }
       },
@@ -176,8 +216,9 @@ export class RouteKit {
         // File answers, and envelope routes that chose to answer with a file (a download option).
         if (contract.response === 'file' || result === reply) return result;
         reply.errCode = ErrCode.SUCCESS;
-        return okEnvelope(result);
+        return contract.specFields ? withSpecFields(okEnvelope(result), contract.specFields) : okEnvelope(result);
       },
+      ...(contract.specFields ? { onSend: specFieldsHook(contract.specFields) } : {}),
       ...(isAudited(contract)
         ? {
             onResponse: async (req: FastifyRequest, reply: FastifyReply) => {

@@ -17,6 +17,7 @@ export const importKey = defineContract({
   summary: 'Add an OpenSSH public key to the account',
   body: ImportKeyBody,
   data: z.object({ fingerprint: z.string() }),
+  specFields: ['result'],
 });
 
 export const PublicKey = z.object({

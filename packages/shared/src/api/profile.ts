@@ -24,6 +24,7 @@ export const queryLoginUser = defineContract({
   summary: "The signed-in user's personal information",
   data: LoginUser,
   audit: false,
+  specFields: ['result', 'msg'],
 });
 
 export const ModifyUserInfoBody = z.object({

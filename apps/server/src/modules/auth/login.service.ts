@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/time.js';
 import { burnPasswordCheck, verifyPassword, type UserDirectory } from '../users/index.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { SessionsService } from './sessions.service.js';
+import type { SignInGate } from './sign-in-gate.js';
 import type { ThrottleService } from './throttle.service.js';
 
 export interface LoginAttempt {
@@ -27,9 +28,20 @@ export class LoginService {
     private readonly throttle: ThrottleService,
     private readonly captcha: CaptchaService,
     private readonly clock: Clock,
+    private readonly gate: SignInGate,
   ) {}
 
   async login(a: LoginAttempt): Promise<LoginAuthData & { token: string }> {
+    // The lock and captcha state is read after every earlier attempt on this name has counted.
+    const leave = await this.gate.enter(a.userName, a.ip);
+    try {
+      return await this.checkedLogin(a);
+    } finally {
+      leave();
+    }
+  }
+
+  private async checkedLogin(a: LoginAttempt): Promise<LoginAuthData & { token: string }> {
     const lock = await this.throttle.lockState(a.userName);
     if (lock.locked) throw locked(lock.unlockInSeconds);
 
@@ -45,20 +57,17 @@ export class LoginService {
         });
     }
 
-    const attempt = await this.throttle.reserveAttempt(a.userName);
-    if (attempt === null) throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
     const user = await this.users.findByName(a.userName);
     const passwordOk = user ? await verifyPassword(user.password_hash, a.password) : (await burnPasswordCheck(a.password), false);
     if (!user || !passwordOk) {
-      if (await this.throttle.failed(a.userName, a.ip, attempt))
-        throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
+      if (await this.throttle.failed(a.userName, a.ip)) throw locked((await this.throttle.lockState(a.userName)).unlockInSeconds);
       throw new AppError(ErrCode.PARAM_INVALID, 'badCredentials', 'The user name or password is incorrect', {
         status: 401,
         extra: { needAuthCode: await this.throttle.needsCaptcha(a.userName, a.ip) },
       });
     }
 
-    // The password was right: the attempt is forgiven, and telling the account's state reveals
+    // The password was right: earlier failures are forgiven, and telling the account's state reveals
     // nothing to a stranger.
     await this.throttle.clear(a.userName, a.ip);
     if (user.status === 'pending')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLock, getIndexData, loginAuth, logout } from '@portal/shared';
+import { SIGN_INS_PER_ADDRESS_AT_ONCE } from './sign-in-gate.js';
 import { ADMIN, captchaAnswer, createTestApp, createUser, ManualClock, TestClient, type TestApp } from '../../test/harness.js';
 
 describe('sign-in', () => {
@@ -92,11 +93,42 @@ describe('many people behind one address', () => {
   afterAll(() => t.close());
 
   it('sign in at the same moment without being asked for a captcha', async () => {
-    const names = Array.from({ length: 20 }, (_, i) => `nat${i}`);
-    for (const n of names) await createUser(t.app, n, 10002, 'Right-pass1');
-    const results = await Promise.all(names.map((n) => new TestClient(t.app, '192.0.2.7').login(n, 'Right-pass1')));
-    expect(results.map((r) => r.errCode)).toEqual(names.map(() => 0));
+    // More than the address's turns at once (SIGN_INS_PER_ADDRESS_AT_ONCE), and some twice.
+    const names = Array.from({ length: 40 }, (_, i) => `nat${i}`);
+    await Promise.all(names.map((n) => createUser(t.app, n, 10002, 'Right-pass1')));
+    const attempts = [...names, ...names.slice(0, 10)];
+    const results = await Promise.all(attempts.map((n) => new TestClient(t.app, '192.0.2.7').login(n, 'Right-pass1')));
+    expect(results.map((r) => r.error?.reason ?? 'ok')).toEqual(attempts.map(() => 'ok'));
+  }, 120_000);
+
+  it('sign in to one shared account at the same moment', async () => {
+    await createUser(t.app, 'shared', 10002, 'Right-pass1');
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => new TestClient(t.app, '192.0.2.8').login('shared', 'Right-pass1')),
+    );
+    expect(results.map((r) => r.error?.reason ?? 'ok')).toEqual(['ok', 'ok', 'ok']);
   });
+});
+
+describe('spraying many accounts from one address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('meets the captcha after a bounded number of wrong guesses, however parallel', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `spray${i}`);
+    await Promise.all(names.map((n) => createUser(t.app, n, 10002, 'Right-pass1')));
+    const guesses = await Promise.all(names.map((n) => new TestClient(t.app, '198.51.100.9').login(n, 'Summer2026!')));
+    const checked = guesses.filter((g) => g.error?.reason === 'badCredentials').length;
+    // captchaAfterFailures (2) wrong guesses, plus those already being checked when the second failed.
+    expect(checked).toBeGreaterThanOrEqual(2);
+    expect(checked).toBeLessThanOrEqual(2 + SIGN_INS_PER_ADDRESS_AT_ONCE - 1);
+    expect(guesses.filter((g) => g.error?.reason === 'authCodeRequired')).toHaveLength(names.length - checked);
+    // Another address is not affected.
+    expect((await new TestClient(t.app, '198.51.100.10').login('spray0', 'Right-pass1')).errCode).toBe(0);
+  }, 120_000);
 });
 
 describe('sign-in under a burst of parallel guesses', () => {

@@ -9,8 +9,8 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * Counts sign-in attempts per user name and per client address. A user name is locked after
  * `maxFailures` failures; a captcha is required after `captchaAfterFailures` for the name or the
  * address. Names that do not exist are counted the same way, so the answers do not reveal which
- * exist. Every attempt is counted before its password is checked and forgiven when it succeeds,
- * so a burst of parallel guesses gets no more tries than guesses made one by one.
+ * exist. A failure is counted once its password is known wrong; attempts on one name take turns
+ * (SignInGate), so a burst of parallel guesses gets no more tries than guesses made one by one.
  */
 export class ThrottleService {
   private readonly windowMs: number;
@@ -49,22 +49,14 @@ export class ThrottleService {
   }
 
   /**
-   * Counts an attempt on a user name before its password is checked (one atomic statement).
-   * Answers the attempt's number, or null when the name is locked or this attempt is beyond the
-   * allowed number. The address is counted only when a password turns out wrong: many people
-   * behind one address signing in at once are not failures.
+   * After a wrong password: counts it for the name and the address; answers whether the name is
+   * now locked.
    */
-  async reserveAttempt(userName: string): Promise<number | null> {
+  async failed(userName: string, ip: string): Promise<boolean> {
     const now = this.clock.now();
-    const user = await this.bump(userKey(userName), now);
-    return user.lockedUntil > now || user.failures > this.auth.maxFailures ? null : user.failures;
-  }
-
-  /** After a wrong password: counts it for the address; answers whether the user name is now locked. */
-  async failed(userName: string, ip: string, attempt: number): Promise<boolean> {
-    await this.bump(ipKey(ip), this.clock.now());
-    if (attempt < this.auth.maxFailures) return false;
-    await this.repo.lock(userKey(userName), this.clock.now() + this.windowMs);
+    const [user] = await Promise.all([this.bump(userKey(userName), now), this.bump(ipKey(ip), now)]);
+    if (user.failures < this.auth.maxFailures) return false;
+    await this.repo.lock(userKey(userName), now + this.windowMs);
     return true;
   }
 

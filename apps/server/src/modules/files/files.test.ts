@@ -278,10 +278,13 @@ describe('file service', () => {
       expect((await viewer.call(deleteFiles, { body: { paths: [join(vhome, 'x')] } })).status).toBe(403);
     });
 
-    it('needs the CSRF token on changes', async () => {
-      const res = await alice.call(makeFolder, { body: { path: home, name: 'csrf' }, noCsrf: true });
+    it('refuses changes made by another site', async () => {
+      const res = await alice.call(makeFolder, {
+        body: { path: home, name: 'csrf' },
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.status).toBe(403);
-      expect(res.error?.reason).toBe('csrf');
+      expect(res.error?.reason).toBe('crossOrigin');
     });
   });
 });

@@ -1,11 +1,12 @@
 import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, ErrCode, openShell, ShellCloseCode } from '@portal/shared';
+import type { Config } from '../../config/schema.js';
 import { SESSION_COOKIE } from '../../http/cookies.js';
 import { sendError } from '../../http/envelope.js';
+import { isSameOrigin, trustedOriginSet } from '../../http/origin.js';
 import type { RouteKit } from '../../http/route-kit.js';
 import { userOf } from '../../lib/auth.js';
-import { isSameOrigin } from './origin.js';
 import type { ShellService } from './shell.service.js';
 import type { ShellSocket } from './shell-socket.js';
 
@@ -14,12 +15,13 @@ export const SHELL_SOCKET_ROUTE = '/eshell/api/sessions/:sessionId/ws';
 
 export interface ShellRoutesDeps {
   shell: ShellService;
-  /** Configured public URL: an Origin that matches it is this portal's too. */
-  publicUrl?: string | undefined;
+  /** The public URL and trusted origins: with a public URL, the Origin must be it or a trusted one. */
+  server: Pick<Config['server'], 'publicUrl' | 'trustedOrigins'>;
 }
 
 export const registerShellRoutes = (app: FastifyInstance, kit: RouteKit, deps: ShellRoutesDeps) => {
   const { shell } = deps;
+  const trusted = trustedOriginSet(deps.server);
 
   kit.route(openShell, ({ auth, body, req }) => {
     const clusterId = shell.clusterIdOf(body.clusterId);
@@ -30,7 +32,7 @@ export const registerShellRoutes = (app: FastifyInstance, kit: RouteKit, deps: S
 
   // Everything that decides who may connect happens before the upgrade, as plain HTTP answers.
   const beforeUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!isSameOrigin(req.headers.origin, req.headers.host, deps.publicUrl)) {
+    if (!isSameOrigin(req.headers.origin, { host: req.headers.host, protocol: req.protocol }, deps.server.publicUrl, trusted)) {
       return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Cross-origin WebSocket refused', { status: 403 });
     }
     req.auth = await kit.authenticate(req);

@@ -2,7 +2,8 @@ import { ErrCode, Role, type RegisterUserBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/time.js';
-import type { CaptchaService } from '../auth/index.js';
+import type { Config } from '../../config/schema.js';
+import type { CaptchaService, RateLimiter } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { hashPassword } from './password.js';
 import { assertPasswordStrength } from './password-policy.js';
@@ -21,18 +22,33 @@ export class RegistrationService {
     private readonly captcha: CaptchaService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    private readonly limits: Pick<Config['auth'], 'lookupsPerMinute' | 'signUpsPerHour'>,
   ) {}
 
-  async userExists(userName: string): Promise<boolean> {
+  /** An anonymous look-up (whether a name exists, a captcha check) from `client`: limited per address. */
+  private countLookup(client: string): void {
+    this.limiter.take('lookup', client, { max: this.limits.lookupsPerMinute, windowMs: 60_000 });
+  }
+
+  /** Whether a name is taken, asked by an anonymous client at address `client`. */
+  async lookUpUser(userName: string, client: string): Promise<boolean> {
+    this.countLookup(client);
+    return this.userExists(userName);
+  }
+
+  private async userExists(userName: string): Promise<boolean> {
     return !!(await this.users.findByName(userName));
   }
 
-  async checkCode(rand: string, code: string): Promise<void> {
+  async checkCode(rand: string, code: string, client: string): Promise<void> {
+    this.countLookup(client);
     if (!(await this.captcha.verify(randKey(rand), code)))
       throw new AppError(ErrCode.PARAM_INVALID, 'authCodeIncorrect', 'The code is incorrect');
   }
 
-  async register(r: Registration): Promise<void> {
+  async register(r: Registration, client: string): Promise<void> {
+    this.limiter.take('signUp', client, { max: this.limits.signUpsPerHour, windowMs: 3_600_000 });
     const settings = await this.settings.get();
     if (!settings.registrationEnabled)
       throw new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'registrationClosed', 'Registration is closed', { status: 403 });
