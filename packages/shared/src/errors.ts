@@ -105,6 +105,16 @@ export const ErrReason = {
   transferNotFound: 'transferNotFound',
   /** The server stopped while the transfer was running. */
   transferInterrupted: 'transferInterrupted',
+  // HTTP layer: requests refused before any handler (body, address and header limits).
+  invalidJson: 'invalidJson',
+  bodyTooDeep: 'bodyTooDeep',
+  bodyTooLarge: 'bodyTooLarge',
+  unsupportedContentType: 'unsupportedContentType',
+  urlTooLong: 'urlTooLong',
+  badUrl: 'badUrl',
+  headersTooLarge: 'headersTooLarge',
+  requestTimeout: 'requestTimeout',
+  badRequest: 'badRequest',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];
