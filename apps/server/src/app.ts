@@ -11,6 +11,7 @@ import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRequestOriginChecks } from './http/request-origin-checks.js';
+import { registerJsonParser, requestLimitOptions } from './http/request-limits.js';
 import { decorateRequests, RouteKit } from './http/route-kit.js';
 import { registerWebFiles } from './http/web-files.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -74,7 +75,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config),
     trustProxy: config.server.trustProxy,
-    bodyLimit: 1024 * 1024,
+    ...requestLimitOptions,
   });
   // Recorded before any plugin registers a route, so the permission test sees every one of them.
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -101,18 +102,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   decorateRequests(app);
   registerRequestOriginChecks(app, config.server);
 
-  // "No payload" calls may still say application/json: an empty body is no body, not an error.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
+  registerJsonParser(app);
   await app.register(formbody);
   await app.register(cookie);
   await app.register(helmet, {

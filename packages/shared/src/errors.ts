@@ -121,6 +121,16 @@ export const ErrReason = {
   unknownHost: 'unknownHost',
   /** Too many anonymous look-ups or sign-ups from one client; data.retryAfterSeconds says when to try again. */
   tooManyRequests: 'tooManyRequests',
+  // HTTP layer: requests refused before any handler (body, address and header limits).
+  invalidJson: 'invalidJson',
+  bodyTooDeep: 'bodyTooDeep',
+  bodyTooLarge: 'bodyTooLarge',
+  unsupportedContentType: 'unsupportedContentType',
+  urlTooLong: 'urlTooLong',
+  badUrl: 'badUrl',
+  headersTooLarge: 'headersTooLarge',
+  requestTimeout: 'requestTimeout',
+  badRequest: 'badRequest',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrCode } from '@portal/shared';
 import { AppError } from '../lib/app-error.js';
 import { sendError } from './envelope.js';
+import { frameworkErrorReason } from './request-limits.js';
 
 type Issue = { instancePath: string; message?: string };
 
@@ -49,8 +50,11 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         },
       });
     }
+    const known = frameworkErrorReason(error);
+    if (known) return sendError(reply, known.code, known.reason, known.message, { status: known.status });
     const status = error.statusCode ?? 500;
-    if (status === 413) return sendError(reply, ErrCode.FILE_TOO_LARGE, 'validation', 'Request body too large', { status: 413 });
+    if (status === 413)
+      return sendError(reply, ErrCode.FILE_TOO_LARGE, 'bodyTooLarge', 'Request body too large', { status: 413 });
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported content type and the like: the client's fault, never a 500.
       return sendError(reply, ErrCode.PARAM_INVALID, 'validation', 'invalid parameter', { status });

@@ -154,7 +154,8 @@ const durationText = z.string().regex(patterns.duration);
 export const SubmitJobBody = z.object({
   clusterId: OptionalClusterId,
   name: z.string().regex(patterns.jobName),
-  queue: z.string().min(1).max(64),
+  /** Omitted: the cluster's default queue, as `sbatch` without `-p`. */
+  queue: zOptionalText(z.string().max(64)),
   nodes: zInt().pipe(z.number().int().min(1).max(10000)),
   /** Cores (tasks) in total. */
   cores: zInt().pipe(z.number().int().min(1).max(1_000_000)),
@@ -162,11 +163,13 @@ export const SubmitJobBody = z.object({
   memoryMB: zInt().pipe(z.number().int().min(0).max(100_000_000)).optional().default(0),
   /** hh:mm:ss */
   timeLimit: durationText,
-  workDir: z
-    .string()
-    .min(1)
-    .max(4096)
-    .regex(/^[^\0]+$/),
+  /** Absolute, or relative to the user's home; omitted: the home, as `sbatch` run there. */
+  workDir: zOptionalText(
+    z
+      .string()
+      .max(4096)
+      .regex(/^[^\0]+$/),
+  ),
   script: z.string().min(1).max(1_000_000),
   account: zOptionalText(z.string().max(64)),
   /** The application template the form was filled from (BASE by default). */

@@ -14,13 +14,15 @@ export const OUTPUT_DOWNLOAD_MAX_BYTES = 256 * 1024 * 1024;
 export interface SubmitRequest {
   clusterId?: string | undefined;
   name: string;
-  queue: string;
+  /** Omitted: the cluster's default queue. */
+  queue?: string | undefined;
   nodes: number;
   cores: number;
   gpus: number;
   memoryMB: number;
   timeLimit: string;
-  workDir: string;
+  /** Omitted: the user's home. */
+  workDir?: string | undefined;
   script: string;
   account?: string | undefined;
 }
@@ -31,7 +33,11 @@ export interface ActionParams {
   minutes?: number | undefined;
 }
 
-const invalid = (detail: string) => new AppError(ErrCode.PARAM_INVALID, 'invalidJobRequest', detail, { extra: { detail } });
+/** A submission the cluster cannot take; `field` names the form field at fault. */
+const invalid = (detail: string, field?: keyof SubmitRequest) =>
+  new AppError(ErrCode.PARAM_INVALID, 'invalidJobRequest', detail, {
+    extra: { detail, ...(field ? { issues: [{ path: field, message: detail }] } : {}) },
+  });
 const exceedsQueue = () =>
   new AppError(ErrCode.PARAM_INVALID, 'exceedQueueMax', 'Set the time to exceed the maximum running time of the queue');
 const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
@@ -50,26 +56,31 @@ export class JobActionsService {
   }
 
   /** Relative working directories start in the user's home folder. */
-  private async workDir(cluster: ClusterEntry, user: string, dir: string): Promise<string> {
+  private async workDir(cluster: ClusterEntry, user: string, dir: string | undefined): Promise<string> {
     const home = await cluster.homeOf(user);
+    if (dir === undefined) return home;
     const rel = dir.replace(/^~\/?/, '');
     const path = dir.startsWith('/') ? dir : `${home}/${rel}`.replace(/\/+$/, '');
-    if (path.split('/').includes('..')) throw invalid('the working directory may not contain ..');
+    if (path.split('/').includes('..')) throw invalid('the working directory (workDir) may not contain ..', 'workDir');
     return path || home;
   }
 
   async submit(auth: Auth, r: SubmitRequest): Promise<{ jobId: string }> {
     const cluster = this.clusters.get(r.clusterId);
     const info = this.info(cluster);
-    const queue = info.partitions.find((p) => p.name === r.queue);
-    if (!queue) throw invalid(`unknown queue ${r.queue}`);
+    // As sbatch without -p: the partition the cluster marks as its default.
+    const queue = info.partitions.find((p) => (r.queue === undefined ? p.isDefault : p.name === r.queue));
+    if (!queue)
+      throw r.queue === undefined
+        ? invalid('the cluster has no default queue: choose a queue', 'queue')
+        : invalid(`unknown queue ${r.queue}`, 'queue');
     const limit = parseDuration(r.timeLimit);
-    if (limit === null || limit <= 0) throw invalid('the time limit must be hh:mm:ss and more than zero');
+    if (limit === null || limit <= 0) throw invalid('the time limit must be hh:mm:ss and more than zero', 'timeLimit');
     if (queue.maxTime !== null && limit > queue.maxTime) throw exceedsQueue();
-    if (r.nodes > queue.nodes.length) throw invalid(`the queue ${queue.name} has ${queue.nodes.length} nodes`);
-    if (r.cores > queue.totalCores) throw invalid(`the queue ${queue.name} has ${queue.totalCores} cores`);
-    if (r.cores < r.nodes) throw invalid('at least one core per node');
-    if (r.gpus > queue.totalGpus) throw invalid(`the queue ${queue.name} has ${queue.totalGpus} GPUs`);
+    if (r.nodes > queue.nodes.length) throw invalid(`the queue ${queue.name} has ${queue.nodes.length} nodes`, 'nodes');
+    if (r.cores > queue.totalCores) throw invalid(`the queue ${queue.name} has ${queue.totalCores} cores`, 'cores');
+    if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores');
+    if (r.gpus > queue.totalGpus) throw invalid(`the queue ${queue.name} has ${queue.totalGpus} GPUs`, 'gpus');
     const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
     const jobId = await viaScheduler(async () => {
       await cluster.ensureDir(auth.user.userName, workDir);
