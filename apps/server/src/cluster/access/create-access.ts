@@ -13,7 +13,7 @@ export interface AccessDeps {
 export const createClusterAccess = (config: Config, cluster: ClusterConfig, deps: AccessDeps): ClusterAccess => {
   if (cluster.access.mode === 'ssh') return new SshClusterAccess({ ...cluster.access.ssh, privateKeyOf: deps.privateKeyOf });
   // The same folders the local scheduler runs jobs in.
-  return new LocalClusterAccess({ homeRoot: localHomeRoot(config.dataDir, cluster) });
+  return new LocalClusterAccess({ homeRoot: localHomeRoot(config.dataDir, cluster), dataDir: config.dataDir });
 };
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;

@@ -16,6 +16,8 @@ import {
   type SchedulerAdapter,
   type SubmitSpec,
 } from '../types.js';
+import { runProcess } from '../../access/command-runner.js';
+import { accountEnv, asAccount, LocalAccounts, localSeparation } from '../../access/local/user-accounts.js';
 import { answering } from './answering.js';
 import { clusterStateOf } from './cluster-state.js';
 import {
@@ -66,6 +68,11 @@ export interface LocalSchedulerOptions {
   killGraceMs?: number | undefined;
   /** Where errors of the background loop go (default console.error). */
   onError?: ((err: unknown) => void) | undefined;
+  /**
+   * `perUser`: each job runs as its user's own POSIX account (the server runs as root);
+   * `shared`: as the server's account. Default: as local access decides (user-accounts.ts).
+   */
+  separation?: 'perUser' | 'shared' | undefined;
 }
 
 const JOB_ID = /^\d{1,15}$/;
@@ -74,6 +81,8 @@ export class LocalScheduler implements SchedulerAdapter {
   readonly kind = 'local' as const;
   readonly topology: Topology;
   readonly homeRoot: string;
+  /** Users' POSIX accounts, when jobs run as them. */
+  private readonly accounts: LocalAccounts | null;
   /** Private folder: job scripts, pid and exit files. */
   readonly stateDir: string;
   private readonly store: LocalJobStore;
@@ -104,6 +113,9 @@ export class LocalScheduler implements SchedulerAdapter {
     this.procs = new JobProcesses(this.stateDir, opts.clusterId);
     this.clock = opts.clock ?? systemClock;
     this.onError = opts.onError ?? ((err) => console.error('local scheduler:', err));
+    this.accounts =
+      (opts.separation ?? localSeparation()) === 'perUser' ? new LocalAccounts({ homeRoot: this.homeRoot, dataDir }) : null;
+    const accounts = this.accounts;
     this.runner = new JobRunner({
       store: this.store,
       procs: this.procs,
@@ -111,7 +123,13 @@ export class LocalScheduler implements SchedulerAdapter {
       clusterId: opts.clusterId,
       homeRoot: this.homeRoot,
       stateDir: this.stateDir,
-      osUser: userInfo().username,
+      osUser: accounts ? null : userInfo().username,
+      accountOf: accounts
+        ? async (user) => {
+            const a = await accounts.ensure(user);
+            return { uid: a.uid, gid: a.gid, prefix: asAccount(a, []) };
+          }
+        : undefined,
       clock: this.clock,
       killGraceMs: opts.killGraceMs ?? 5000,
       onError: this.onError,
@@ -163,7 +181,19 @@ export class LocalScheduler implements SchedulerAdapter {
   /** A user's folder, created (mode 700) when missing. */
   async homeOf(user: string): Promise<string> {
     if (!isUserName(user)) throw new SchedulerRejectedError(`not a valid user name: ${user}`);
-    return ensureHome(this.homeRoot, user);
+    return this.ensureHome(user);
+  }
+
+  private async ensureHome(user: string): Promise<string> {
+    return this.accounts ? (await this.accounts.ensure(user)).home : ensureHome(this.homeRoot, user);
+  }
+
+  /** Makes a work directory as the user's account, so a link on the way leads only where they may write. */
+  private async mkdirAs(user: string, path: string): Promise<void> {
+    if (!this.accounts) throw new Error('no accounts');
+    const a = await this.accounts.ensure(user);
+    const r = await runProcess(asAccount(a, ['mkdir', '-p', '-m', '700', '--', path]), { cwd: '/', env: accountEnv(a) }, { timeoutMs: 60_000 });
+    if (r.code !== 0) reject(`cannot create ${path}: ${r.stderr.trim()}`);
   }
 
   /* ---------- submitting ---------- */
@@ -171,7 +201,16 @@ export class LocalScheduler implements SchedulerAdapter {
   async submit(user: string, spec: SubmitSpec): Promise<string> {
     this.assertOpen();
     const id = await answering(async () => {
-      const row = await validateSubmission({ topology: this.topology, homeRoot: this.homeRoot, clock: this.clock }, user, spec);
+      const row = await validateSubmission(
+        {
+          topology: this.topology,
+          ensureHome: (u) => this.ensureHome(u),
+          mkdirAs: this.accounts ? (u, p) => this.mkdirAs(u, p) : null,
+          clock: this.clock,
+        },
+        user,
+        spec,
+      );
       // An insert is atomic on its own: a submission need not wait for a scheduling pass.
       return this.store.insert(row, (id) => ({
         stdout: join(row.work_dir, `${row.name}-${id}.out`),
