@@ -47,9 +47,12 @@ const which = (program: string): string | undefined => SEARCH.map((d) => join(d,
  * `shared` (not root: everyone is the server's account, loopback only). Throws
  * LocalAccessRefusedError, saying how to fix it, when root lacks the programs it needs.
  */
-export const localSeparation = (uid = process.getuid?.()): 'perUser' | 'shared' => {
+export const localSeparation = (
+  uid = process.getuid?.(),
+  installed: (program: string) => boolean = (p) => which(p) !== undefined,
+): 'perUser' | 'shared' => {
   if (uid !== 0) return 'shared';
-  const missing = Object.keys(TOOLS).filter((p) => !which(p));
+  const missing = Object.keys(TOOLS).filter((p) => !installed(p));
   if (missing.length === 0) return 'perUser';
   const packages = [...new Set(missing.map((p) => TOOLS[p]))].join(' ');
   throw new LocalAccessRefusedError(
