@@ -167,10 +167,14 @@ export class AccountFileSession implements FileSession {
   }
 
   private run(argv: string[], timeoutMs = 3_600_000, maxOutputBytes = 64 * 1024): Promise<CommandResult> {
-    return runProcess(asAccount(this.a, argv), { cwd: '/', env: { ...accountEnv(this.a), LC_ALL: 'C' }, name: argv[0] }, {
-      timeoutMs,
-      maxOutputBytes,
-    });
+    return runProcess(
+      asAccount(this.a, argv),
+      { cwd: '/', env: { ...accountEnv(this.a), LC_ALL: 'C' }, name: argv[0] },
+      {
+        timeoutMs,
+        maxOutputBytes,
+      },
+    );
   }
 
   private async program(argv: string[], what: string): Promise<void> {
@@ -180,7 +184,11 @@ export class AccountFileSession implements FileSession {
 
   private spawnOut(argv: string[]): ChildProcessByStdio<null, Readable, Readable> {
     const [file, ...args] = asAccount(this.a, argv);
-    return spawn(file as string, args, { cwd: '/', env: { ...accountEnv(this.a), LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn(file as string, args, {
+      cwd: '/',
+      env: { ...accountEnv(this.a), LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
 
   /** A program's standard input as a Writable that finishes once the program exited 0 (dd wrote it all). */

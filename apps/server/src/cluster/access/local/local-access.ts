@@ -47,14 +47,20 @@ export class LocalClusterAccess implements ClusterAccess {
   constructor(private readonly opts: LocalAccessOptions) {
     const service = new LocalCommandRunner();
     this.accounts =
-      (opts.separation ?? localSeparation()) === 'perUser' ? new LocalAccounts({ homeRoot: opts.homeRoot, dataDir: opts.dataDir }) : null;
+      (opts.separation ?? localSeparation()) === 'perUser'
+        ? new LocalAccounts({ homeRoot: opts.homeRoot, dataDir: opts.dataDir })
+        : null;
     this.commands = {
       run: async (user: string | null, argv: string[], o: RunOptions = {}): Promise<CommandResult> => {
         if (user === null) return service.run(null, argv, o);
         if (this.accounts) {
           const a = await this.accounts.ensure(user);
           if (argv.length === 0) throw new CommandFailedError('empty command');
-          return runProcess(asAccount(a, argv), { cwd: o.cwd ?? a.home, env: { ...accountEnv(a), LC_ALL: 'C', ...o.env }, name: argv[0] }, o);
+          return runProcess(
+            asAccount(a, argv),
+            { cwd: o.cwd ?? a.home, env: { ...accountEnv(a), LC_ALL: 'C', ...o.env }, name: argv[0] },
+            o,
+          );
         }
         const home = await this.ensureHome(user);
         // Not the server's environment: it holds secrets such as DATABASE_URL.

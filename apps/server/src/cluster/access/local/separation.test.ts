@@ -93,7 +93,11 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
       workDir,
       script: `#!/bin/bash\nid -un\necho "$USER"\ncat -- ${masterKey} || echo no-key\ncat /proc/${process.pid}/environ >/dev/null || echo no-environ\n`,
     });
-    const done = await waitFor(async () => (await scheduler.finishedSince(0)).find((j) => j.jobId === id), `${id} to finish`, 30_000);
+    const done = await waitFor(
+      async () => (await scheduler.finishedSince(0)).find((j) => j.jobId === id),
+      `${id} to finish`,
+      30_000,
+    );
     expect([done.schedulerState, done.user]).toEqual(['COMPLETED', alice.name]);
     const out = join(workDir, `whoami-${id}.out`);
     expect(readFileSync(out, 'utf8').split('\n')).toEqual([alice.name, alice.name, 'no-key', 'no-environ', '']);
@@ -134,9 +138,9 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
     await expect(files.createReadStream(join(home, 'copied'))).rejects.toMatchObject({ reason: 'denied' });
     // tar as the account cannot read bob's folder: the archive fails rather than end complete.
     const tar = await files.archive(join(env.homeRoot, bob.name));
-    await expect(
-      new Promise((resolve, reject) => tar.on('error', reject).on('end', resolve).resume()),
-    ).rejects.toMatchObject({ reason: 'denied' });
+    await expect(new Promise((resolve, reject) => tar.on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({
+      reason: 'denied',
+    });
     // The key is unchanged and still the server's alone.
     expect(lstatSync(masterKey).uid).toBe(0);
     expect(readFileSync(masterKey, 'utf8').length).toBeGreaterThan(40);

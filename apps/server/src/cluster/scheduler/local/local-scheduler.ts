@@ -192,7 +192,11 @@ export class LocalScheduler implements SchedulerAdapter {
   private async mkdirAs(user: string, path: string): Promise<void> {
     if (!this.accounts) throw new Error('no accounts');
     const a = await this.accounts.ensure(user);
-    const r = await runProcess(asAccount(a, ['mkdir', '-p', '-m', '700', '--', path]), { cwd: '/', env: accountEnv(a) }, { timeoutMs: 60_000 });
+    const r = await runProcess(
+      asAccount(a, ['mkdir', '-p', '-m', '700', '--', path]),
+      { cwd: '/', env: accountEnv(a) },
+      { timeoutMs: 60_000 },
+    );
     if (r.code !== 0) reject(`cannot create ${path}: ${r.stderr.trim()}`);
   }
 
