@@ -104,6 +104,11 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
     expect(readFileSync(join(workDir, `whoami-${id}.err`), 'utf8')).toMatch(/master\.key: Permission denied/);
     expect(lstatSync(out).uid).toBe(passwdUid(alice.name));
     expect(lstatSync(workDir).uid).toBe(passwdUid(alice.name));
+    // Reading output (as root, for the user) takes only the user's own files.
+    expect((await scheduler.readOutput(alice.name, out, { maxBytes: 1024 })).content).toContain('no-key');
+    const rootsFile = join(workDir, 'roots.out');
+    writeFileSync(rootsFile, 'secret\n', { mode: 0o644 });
+    await expect(scheduler.readOutput(alice.name, rootsFile, { maxBytes: 1024 })).rejects.toThrow(/not a file of the user's/);
   });
 
   it('opens the shell as the account', async () => {

@@ -174,7 +174,8 @@ export class LocalScheduler implements SchedulerAdapter {
       const home = homePath(this.homeRoot, user);
       const inside = await containedPath(home, path);
       if (!inside) reject(`${path} is not in the folder of ${user}`);
-      return readOutputFile(inside.real, opts);
+      const ownerUid = this.accounts ? (await this.accounts.ensure(user)).uid : undefined;
+      return readOutputFile(inside.real, { ...opts, ownerUid });
     });
   }
 
