@@ -38,7 +38,7 @@ export interface JobRunnerDeps {
   /** The account jobs run as: the server's own, or null when each runs as its user's account. */
   osUser: string | null;
   /** The account a user's jobs run as (the server runs as root), or undefined: the server's own. */
-  accountOf?: ((user: string) => Promise<JobAccount>) | undefined;
+  accountOf: (user: string) => Promise<JobAccount | undefined>;
   clock: Clock;
   /** Time between SIGTERM and SIGKILL when a job is ended. */
   killGraceMs: number;
@@ -141,7 +141,7 @@ export class JobRunner {
         stderrPath: join(where.real, basename(row.stderr_path)),
         env: jobEnvironment(this.d, row, nodeList),
         append: row.restart_count > 0,
-        account: this.d.accountOf ? await this.d.accountOf(row.user_name) : undefined,
+        account: await this.d.accountOf(row.user_name),
       });
     } catch (err) {
       this.d.onError(new Error(`job ${row.id} could not start: ${(err as Error).message}`, { cause: err }));

@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { CLUSTER_ID_PATTERN } from '@portal/shared';
@@ -16,8 +15,6 @@ import {
   type SchedulerAdapter,
   type SubmitSpec,
 } from '../types.js';
-import { runProcess } from '../../access/command-runner.js';
-import { accountEnv, asAccount, LocalAccounts, localSeparation } from '../../access/local/user-accounts.js';
 import { answering } from './answering.js';
 import { clusterStateOf } from './cluster-state.js';
 import {
@@ -33,7 +30,8 @@ import {
 } from './job-control.js';
 import { JobRunner } from './job-runner.js';
 import { readOutputFile } from './output.js';
-import { containedPath, ensureHome, homePath, isUserName, isWithin } from './paths.js';
+import { JobAccounts } from './job-accounts.js';
+import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
 import { reject, validateSubmission } from './submission.js';
@@ -44,8 +42,9 @@ import { toActiveJob, toActiveJobDetail, toFinishedJob } from './views.js';
  * The built-in scheduler: a real queue in the `local_jobs` table, run on virtual nodes by this
  * server. A loop (every `tickMs`, and at once after every submission or action) watches the
  * running jobs' processes and time limits and starts waiting jobs that fit. Everything that
- * changes the queue runs one at a time. Jobs run as the server's own account, each in its own
- * process group, and outlive the server: a new instance on the same database and data folder
+ * changes the queue runs one at a time. Jobs run as their user's own POSIX account when the server
+ * runs as root, else as the server's own account (job-accounts.ts), each in its own process group,
+ * and outlive the server: a new instance on the same database and data folder
  * takes them over.
  */
 
@@ -81,8 +80,8 @@ export class LocalScheduler implements SchedulerAdapter {
   readonly kind = 'local' as const;
   readonly topology: Topology;
   readonly homeRoot: string;
-  /** Users' POSIX accounts, when jobs run as them. */
-  private readonly accounts: LocalAccounts | null;
+  /** Whose account jobs run as. */
+  private readonly accounts: JobAccounts;
   /** Private folder: job scripts, pid and exit files. */
   readonly stateDir: string;
   private readonly store: LocalJobStore;
@@ -113,9 +112,7 @@ export class LocalScheduler implements SchedulerAdapter {
     this.procs = new JobProcesses(this.stateDir, opts.clusterId);
     this.clock = opts.clock ?? systemClock;
     this.onError = opts.onError ?? ((err) => console.error('local scheduler:', err));
-    this.accounts =
-      (opts.separation ?? localSeparation()) === 'perUser' ? new LocalAccounts({ homeRoot: this.homeRoot, dataDir }) : null;
-    const accounts = this.accounts;
+    this.accounts = new JobAccounts(this.homeRoot, dataDir, opts.separation);
     this.runner = new JobRunner({
       store: this.store,
       procs: this.procs,
@@ -123,13 +120,8 @@ export class LocalScheduler implements SchedulerAdapter {
       clusterId: opts.clusterId,
       homeRoot: this.homeRoot,
       stateDir: this.stateDir,
-      osUser: accounts ? null : userInfo().username,
-      accountOf: accounts
-        ? async (user) => {
-            const a = await accounts.ensure(user);
-            return { uid: a.uid, gid: a.gid, prefix: asAccount(a, []) };
-          }
-        : undefined,
+      osUser: this.accounts.sharedUser,
+      accountOf: this.accounts.accountOf,
       clock: this.clock,
       killGraceMs: opts.killGraceMs ?? 5000,
       onError: this.onError,
@@ -174,31 +166,14 @@ export class LocalScheduler implements SchedulerAdapter {
       const home = homePath(this.homeRoot, user);
       const inside = await containedPath(home, path);
       if (!inside) reject(`${path} is not in the folder of ${user}`);
-      const ownerUid = this.accounts ? (await this.accounts.ensure(user)).uid : undefined;
-      return readOutputFile(inside.real, { ...opts, ownerUid });
+      return readOutputFile(inside.real, { ...opts, ownerUid: await this.accounts.uidOf(user) });
     });
   }
 
   /** A user's folder, created (mode 700) when missing. */
   async homeOf(user: string): Promise<string> {
     if (!isUserName(user)) throw new SchedulerRejectedError(`not a valid user name: ${user}`);
-    return this.ensureHome(user);
-  }
-
-  private async ensureHome(user: string): Promise<string> {
-    return this.accounts ? (await this.accounts.ensure(user)).home : ensureHome(this.homeRoot, user);
-  }
-
-  /** Makes a work directory as the user's account, so a link on the way leads only where they may write. */
-  private async mkdirAs(user: string, path: string): Promise<void> {
-    if (!this.accounts) throw new Error('no accounts');
-    const a = await this.accounts.ensure(user);
-    const r = await runProcess(
-      asAccount(a, ['mkdir', '-p', '-m', '700', '--', path]),
-      { cwd: '/', env: accountEnv(a) },
-      { timeoutMs: 60_000 },
-    );
-    if (r.code !== 0) reject(`cannot create ${path}: ${r.stderr.trim()}`);
+    return this.accounts.ensureHome(user);
   }
 
   /* ---------- submitting ---------- */
@@ -209,8 +184,8 @@ export class LocalScheduler implements SchedulerAdapter {
       const row = await validateSubmission(
         {
           topology: this.topology,
-          ensureHome: (u) => this.ensureHome(u),
-          mkdirAs: this.accounts ? (u, p) => this.mkdirAs(u, p) : null,
+          ensureHome: (u) => this.accounts.ensureHome(u),
+          mkdirAs: this.accounts.mkdirAs,
           clock: this.clock,
         },
         user,
