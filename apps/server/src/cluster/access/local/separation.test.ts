@@ -132,6 +132,9 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
     expect(lstatSync(join(home, 'made')).uid).toBe(uid);
     expect(lstatSync(join(home, 'made', 'up.txt')).uid).toBe(uid);
     expect(readFileSync(join(home, 'made', 'up.txt'), 'utf8')).toBe('uploaded\n');
+    // Listed by name (the new account is in the owner names at once).
+    expect((await files.list(home)).find((e) => e.name === 'made')).toMatchObject({ kind: 'dir', owner: alice.name });
+    expect(await files.stat(join(home, 'made', 'up.txt'))).toMatchObject({ kind: 'file', size: 9, owner: alice.name });
 
     await files.symlink(masterKey, join(home, 'key'));
     await files.symlink(join(env.homeRoot, bob.name), join(home, 'bob'));

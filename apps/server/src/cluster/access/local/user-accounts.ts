@@ -4,6 +4,7 @@ import { chmod, lstat, mkdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isWithin } from '../../scheduler/local/paths.js';
 import { assertPosixName } from '../errors.js';
+import { forgetIdNames } from './id-names.js';
 
 /*
  * Local access mode as root: every portal user acts as their own POSIX account on this host, so
@@ -157,6 +158,8 @@ export class LocalAccounts {
     let entry = await getent(name);
     if (!entry) {
       await useradd(name, home);
+      // Listings name owners from a cache of /etc/passwd: the new account must show by name.
+      forgetIdNames();
       entry = await getent(name);
       if (!entry) throw new Error(`the POSIX account ${name} was not found after creating it`);
     }
