@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { E2E_ADMIN } from './support/constants';
@@ -38,13 +39,14 @@ export default async function globalSetup() {
 /**
  * A server run as root in local access mode gives each portal user a POSIX account (comment
  * 'HPC Portal user', home in the portal's data folder): the ones whose folder lay in the temporary
- * folder (this run's portals) go at the end of the run.
+ * folder (this run's portals) and is gone with it go at the end of the run.
  */
 const removePortalAccounts = () => {
   if (process.getuid?.() !== 0) return;
   const passwd = execFileSync('getent', ['passwd'], { encoding: 'utf8' });
   for (const f of passwd.split('\n').map((l) => l.split(':'))) {
-    if (f[4] === 'HPC Portal user' && f[0] && f[5]?.startsWith(`${tmpdir()}/`)) execFileSync('userdel', ['--', f[0]]);
+    if (f[4] === 'HPC Portal user' && f[0] && f[5]?.startsWith(`${tmpdir()}/`) && !existsSync(f[5]))
+      execFileSync('userdel', ['--', f[0]]);
   }
 };
 

@@ -207,8 +207,8 @@ export class LocalAccounts {
 }
 
 /**
- * Removes the accounts the portal created whose folder lay under `root` (tests: their data folder
- * goes away with them). Only accounts with the portal's comment are touched.
+ * Removes the accounts the portal created whose folder lay under `root` and is gone (tests: their
+ * data folder goes away with them). Only accounts with the portal's comment are touched.
  */
 export const removeAccountsUnder = async (root: string): Promise<string[]> => {
   if (process.getuid?.() !== 0) return [];
@@ -217,7 +217,8 @@ export const removeAccountsUnder = async (root: string): Promise<string[]> => {
   const names = r.stdout
     .split('\n')
     .map((l) => l.split(':'))
-    .filter((f) => f[4] === ACCOUNT_COMMENT && f[5] && isWithin(base, f[5]) && f[5] !== base)
+    // Only those whose folder is gone with its data folder: an account still in use keeps it.
+    .filter((f) => f[4] === ACCOUNT_COMMENT && f[5] && isWithin(base, f[5]) && f[5] !== base && !existsSync(f[5]))
     .map((f) => f[0] as string);
   for (const n of names) await serially(() => run('userdel', ['--', n]));
   return names;
