@@ -154,6 +154,11 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
     expect(readFileSync(masterKey, 'utf8').length).toBeGreaterThan(40);
   });
 
+  it('makes accounts for portal names with capitals and dots too', async () => {
+    const r = await access.commands.run('Sep.Upper', ['id', '-un']);
+    expect([r.code, r.stdout.trim()]).toEqual([0, 'Sep.Upper']);
+  });
+
   it('refuses a portal user named like a system account', async () => {
     await expect(access.commands.run('daemon', ['id'])).rejects.toThrow(/system account/);
   });

@@ -93,7 +93,23 @@ const useradd = (name: string, home: string): Promise<void> =>
     for (let attempt = 1; ; attempt++) {
       if (await getent(name)) return;
       // -M: the home is made below (mode 700, owned by the user); '*': no password login.
-      const r = await run('useradd', ['-M', '-U', '-d', home, '-s', '/bin/bash', '-p', '*', '-c', ACCOUNT_COMMENT, '--', name]);
+      // Portal names may hold capitals or dots, which useradd's default rule refuses (--badname: shadow 4.9+).
+      const lax = /^[a-z_][a-z0-9_-]*$/.test(name) ? [] : ['--badname'];
+      const r = await run('useradd', [
+        ...lax,
+        '-M',
+        '-U',
+        '-d',
+        home,
+        '-s',
+        '/bin/bash',
+        '-p',
+        '*',
+        '-c',
+        ACCOUNT_COMMENT,
+        '--',
+        name,
+      ]);
       // 9: made meanwhile by another process; 1 and 10: /etc/passwd or /etc/group locked.
       if (r.code === 0 || r.code === 9) return;
       if ((r.code !== 1 && r.code !== 10) || attempt >= 20)
