@@ -9,6 +9,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // POSIX accounts made by tests run as root (local access mode) go at the end of the run.
+    globalSetup: ['src/test/global-accounts.ts'],
     // argon2 hashing and real databases: generous, but a hung test still fails.
     testTimeout: 30_000,
     hookTimeout: 60_000,

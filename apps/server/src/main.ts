@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { localAccessExposure } from './cluster/access/create-access.js';
+import { localAccessExposure, localAccessRefusal } from './cluster/access/create-access.js';
 import { ConfigError, loadConfig } from './config/load.js';
 
 const printBanner = (url: string, firstAdmin: { userName: string; password: string | null } | null) => {
@@ -27,6 +27,11 @@ const main = async () => {
       process.exit(2);
     }
     throw err;
+  }
+  const refusal = localAccessRefusal(config);
+  if (refusal) {
+    process.stderr.write(`${refusal}\n`);
+    process.exit(2);
   }
   const exposure = localAccessExposure(config);
   if (exposure) {

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { E2E_ADMIN } from './support/constants';
 import { startPortal } from './support/server';
@@ -29,8 +32,23 @@ export default async function globalSetup() {
   return async () => {
     await cancelEveryJob(portal.baseURL);
     await portal.stop();
+    removePortalAccounts();
   };
 }
+
+/**
+ * A server run as root in local access mode gives each portal user a POSIX account (comment
+ * 'HPC Portal user', home in the portal's data folder): the ones whose folder lay in the temporary
+ * folder (this run's portals) and is gone with it go at the end of the run.
+ */
+const removePortalAccounts = () => {
+  if (process.getuid?.() !== 0) return;
+  const passwd = execFileSync('getent', ['passwd'], { encoding: 'utf8' });
+  for (const f of passwd.split('\n').map((l) => l.split(':'))) {
+    if (f[4] === 'HPC Portal user' && f[0] && f[5]?.startsWith(`${tmpdir()}/`) && !existsSync(f[5]))
+      execFileSync('userdel', ['--', f[0]]);
+  }
+};
 
 /** Jobs outlive the server on purpose (a restart loses none): the run ends them itself. */
 export const cancelEveryJob = async (base: string) => {

@@ -50,7 +50,9 @@ const local = z
     homeDir: z
       .string()
       .optional()
-      .describe("Where each user's folder lives (default <dataDir>/home); jobs run as the server's account."),
+      .describe(
+        "Where each user's folder lives (default <dataDir>/home); jobs run as the user's own POSIX account when the server runs as root, else as the server's account.",
+      ),
   })
   .strict()
   .prefault({});
@@ -109,7 +111,7 @@ const access = z
       .enum(['local', 'ssh'])
       .default('local')
       .describe(
-        "How the portal acts as a user: 'ssh' to the login node as the user's POSIX account, or 'local' (evaluation: the server's own account).",
+        "How the portal acts as a user: 'ssh' to the login node as the user's POSIX account, or 'local' on this host (as root: each user's own POSIX account, made at approval; otherwise the server's own account).",
       ),
     ssh: accessSsh.describe('SSH settings (mode: ssh).'),
     roots: z

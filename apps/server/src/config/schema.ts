@@ -35,7 +35,7 @@ const server = z
       .boolean()
       .default(false)
       .describe(
-        "Allow a non-loopback host while a cluster uses access mode 'local'. In that mode every portal user acts as the server's own OS account, so by default the server refuses to listen beyond loopback.",
+        "Allow a non-loopback host while a cluster uses access mode 'local'. In that mode (unless the server runs as root, which gives each user their own POSIX account) every portal user acts as the server's own OS account, so by default the server refuses to listen beyond loopback.",
       ),
   })
   .strict()

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -40,7 +40,19 @@ const openPostgres = async (url: string, schema: string | undefined): Promise<Db
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 };
 
+/**
+ * The database file is the server account's alone (600; SQLite gives its -wal and -shm files the
+ * same mode): in local mode as root, users' accounts can pass through the data folder to reach
+ * their homes.
+ */
+const ownOnly = (file: string): void => {
+  if (file === ':memory:') return;
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+};
+
 const openSqlite = (file: string): DbHandle => {
+  ownOnly(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

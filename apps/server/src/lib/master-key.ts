@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -19,6 +19,9 @@ export const loadMasterKey = (dataDir: string, env: Record<string, string | unde
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   }
+  // The server account's alone, also when made by an older version or by hand.
+  chmodSync(dirname(file), 0o700);
+  chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} must hold 32 bytes in base64`);
   return key;

@@ -1,6 +1,7 @@
 import { localHomeRoot, type ClusterConfig } from '../../config/cluster-schema.js';
 import type { Config } from '../../config/schema.js';
 import { LocalClusterAccess } from './local/local-access.js';
+import { LocalAccessRefusedError, localSeparation } from './local/user-accounts.js';
 import { SshClusterAccess } from './ssh/ssh-access.js';
 import type { ClusterAccess } from './types.js';
 
@@ -13,7 +14,7 @@ export interface AccessDeps {
 export const createClusterAccess = (config: Config, cluster: ClusterConfig, deps: AccessDeps): ClusterAccess => {
   if (cluster.access.mode === 'ssh') return new SshClusterAccess({ ...cluster.access.ssh, privateKeyOf: deps.privateKeyOf });
   // The same folders the local scheduler runs jobs in.
-  return new LocalClusterAccess({ homeRoot: localHomeRoot(config.dataDir, cluster) });
+  return new LocalClusterAccess({ homeRoot: localHomeRoot(config.dataDir, cluster), dataDir: config.dataDir });
 };
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
@@ -32,4 +33,22 @@ export const localAccessExposure = (config: Config): string | null => {
     "portal user acts as the server's own OS account. Listen on 127.0.0.1, switch the clusters to access.mode 'ssh', " +
     'or set server.allowRemoteLocalAccess: true if you accept that (docs/cluster-access.md).'
   );
+};
+
+/**
+ * Why local access cannot run, or null: the server runs as root (so each user must act as their
+ * own POSIX account) but lacks the programs for it. The message says how to fix it.
+ */
+export const localAccessRefusal = (
+  config: Config,
+  separation: () => 'perUser' | 'shared' = () => localSeparation(),
+): string | null => {
+  if (!config.clusters.some((c) => c.access.mode === 'local')) return null;
+  try {
+    separation();
+    return null;
+  } catch (err) {
+    if (err instanceof LocalAccessRefusedError) return err.message;
+    throw err;
+  }
 };

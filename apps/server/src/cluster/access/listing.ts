@@ -6,7 +6,7 @@ import type { FileKind, FileStat } from './types.js';
  * program works over SSH exec. Owners come as numeric ids (name lookups per entry are slow) and
  * are named by the caller. Fields are NUL-separated: a name may hold anything but NUL and '/'.
  */
-const FORMAT = '%y\\0%s\\0%T@\\0%m\\0%U\\0%G\\0%f\\0%l\\0';
+export const FORMAT = '%y\\0%s\\0%T@\\0%m\\0%U\\0%G\\0%f\\0%l\\0';
 const FIELDS = 8;
 
 /** argv of the listing: `-H` follows `dir` itself when it is a link, like opendir would. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   writeTextFile,
 } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { mkdirSync, symlinkSync, writeFileSync } from '../../test/planted-files.js';
 
 /* The file service through HTTP, on local access (each user's folder under <dataDir>/home). */
 

@@ -19,3 +19,8 @@ export const idNames = (): Promise<IdNames> => {
   if (!cached || Date.now() - cached.at > 60_000) cached = { at: Date.now(), names: load() };
   return cached.names;
 };
+
+/** Forgets the cached names: an account was just made. */
+export const forgetIdNames = (): void => {
+  cached = undefined;
+};

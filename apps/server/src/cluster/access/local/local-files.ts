@@ -39,7 +39,7 @@ const program = async (argv: string[], what: string): Promise<void> => {
  * The archive as tar writes it; ends only when tar succeeded, so a tar that failed midway does not
  * look like a complete archive to the downloader. Whoever stops reading ends tar.
  */
-const tarStream = (child: ChildProcessByStdio<null, Readable, Readable>, what: string): Readable => {
+export const tarStream = (child: ChildProcessByStdio<null, Readable, Readable>, what: string): Readable => {
   const out = new PassThrough();
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4096)));

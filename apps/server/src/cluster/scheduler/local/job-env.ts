@@ -21,8 +21,8 @@ const perNodeText = (values: number[]): string => {
 export interface JobEnvContext {
   homeRoot: string;
   clusterId: string;
-  /** The account jobs run as (the server's own). */
-  osUser: string;
+  /** The account jobs run as: the server's own, or null when each runs as its user's account. */
+  osUser: string | null;
 }
 
 /** The job's environment: a few of the server's variables, the user's folder as HOME, and Slurm's names. */
@@ -35,8 +35,8 @@ export const jobEnvironment = (ctx: JobEnvContext, row: LocalJobRow, nodeList: s
   const id = String(row.id);
   Object.assign(env, {
     HOME: homePath(ctx.homeRoot, row.user_name),
-    USER: ctx.osUser,
-    LOGNAME: ctx.osUser,
+    USER: ctx.osUser ?? row.user_name,
+    LOGNAME: ctx.osUser ?? row.user_name,
     SHELL: '/bin/bash',
     PORTAL_JOB_ID: id,
     PORTAL_USER: row.user_name,

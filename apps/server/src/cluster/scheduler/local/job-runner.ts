@@ -4,7 +4,7 @@ import type { LocalJobRow } from '../../../db/types.js';
 import type { Clock } from '../../../lib/time.js';
 import { jobEnvironment } from './job-env.js';
 import { containedPath, homePath } from './paths.js';
-import type { JobProcesses } from './process.js';
+import type { JobAccount, JobProcesses } from './process.js';
 import { outcomeOf, pastLimit, planSchedule, Reason, type EndIntent, type WaitingJob } from './queue.js';
 import type { Allocation } from './resources.js';
 import type { LocalJobPatch, LocalJobStore } from './store.js';
@@ -35,8 +35,10 @@ export interface JobRunnerDeps {
   homeRoot: string;
   /** Private folder: job scripts, pid and exit files. */
   stateDir: string;
-  /** The account jobs run as (the server's own). */
-  osUser: string;
+  /** The account jobs run as: the server's own, or null when each runs as its user's account. */
+  osUser: string | null;
+  /** The account a user's jobs run as (the server runs as root), or undefined: the server's own. */
+  accountOf: (user: string) => Promise<JobAccount | undefined>;
   clock: Clock;
   /** Time between SIGTERM and SIGKILL when a job is ended. */
   killGraceMs: number;
@@ -139,6 +141,7 @@ export class JobRunner {
         stderrPath: join(where.real, basename(row.stderr_path)),
         env: jobEnvironment(this.d, row, nodeList),
         append: row.restart_count > 0,
+        account: await this.d.accountOf(row.user_name),
       });
     } catch (err) {
       this.d.onError(new Error(`job ${row.id} could not start: ${(err as Error).message}`, { cause: err }));

@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { CLUSTER_ID_PATTERN } from '@portal/shared';
@@ -31,7 +30,8 @@ import {
 } from './job-control.js';
 import { JobRunner } from './job-runner.js';
 import { readOutputFile } from './output.js';
-import { containedPath, ensureHome, homePath, isUserName, isWithin } from './paths.js';
+import { JobAccounts } from './job-accounts.js';
+import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
 import { reject, validateSubmission } from './submission.js';
@@ -42,8 +42,9 @@ import { toActiveJob, toActiveJobDetail, toFinishedJob } from './views.js';
  * The built-in scheduler: a real queue in the `local_jobs` table, run on virtual nodes by this
  * server. A loop (every `tickMs`, and at once after every submission or action) watches the
  * running jobs' processes and time limits and starts waiting jobs that fit. Everything that
- * changes the queue runs one at a time. Jobs run as the server's own account, each in its own
- * process group, and outlive the server: a new instance on the same database and data folder
+ * changes the queue runs one at a time. Jobs run as their user's own POSIX account when the server
+ * runs as root, else as the server's own account (job-accounts.ts), each in its own process group,
+ * and outlive the server: a new instance on the same database and data folder
  * takes them over.
  */
 
@@ -66,6 +67,11 @@ export interface LocalSchedulerOptions {
   killGraceMs?: number | undefined;
   /** Where errors of the background loop go (default console.error). */
   onError?: ((err: unknown) => void) | undefined;
+  /**
+   * `perUser`: each job runs as its user's own POSIX account (the server runs as root);
+   * `shared`: as the server's account. Default: as local access decides (user-accounts.ts).
+   */
+  separation?: 'perUser' | 'shared' | undefined;
 }
 
 const JOB_ID = /^\d{1,15}$/;
@@ -74,6 +80,8 @@ export class LocalScheduler implements SchedulerAdapter {
   readonly kind = 'local' as const;
   readonly topology: Topology;
   readonly homeRoot: string;
+  /** Whose account jobs run as. */
+  private readonly accounts: JobAccounts;
   /** Private folder: job scripts, pid and exit files. */
   readonly stateDir: string;
   private readonly store: LocalJobStore;
@@ -104,6 +112,7 @@ export class LocalScheduler implements SchedulerAdapter {
     this.procs = new JobProcesses(this.stateDir, opts.clusterId);
     this.clock = opts.clock ?? systemClock;
     this.onError = opts.onError ?? ((err) => console.error('local scheduler:', err));
+    this.accounts = new JobAccounts(this.homeRoot, dataDir, opts.separation);
     this.runner = new JobRunner({
       store: this.store,
       procs: this.procs,
@@ -111,7 +120,8 @@ export class LocalScheduler implements SchedulerAdapter {
       clusterId: opts.clusterId,
       homeRoot: this.homeRoot,
       stateDir: this.stateDir,
-      osUser: userInfo().username,
+      osUser: this.accounts.sharedUser,
+      accountOf: this.accounts.accountOf,
       clock: this.clock,
       killGraceMs: opts.killGraceMs ?? 5000,
       onError: this.onError,
@@ -156,14 +166,14 @@ export class LocalScheduler implements SchedulerAdapter {
       const home = homePath(this.homeRoot, user);
       const inside = await containedPath(home, path);
       if (!inside) reject(`${path} is not in the folder of ${user}`);
-      return readOutputFile(inside.real, opts);
+      return readOutputFile(inside.real, { ...opts, ownerUid: await this.accounts.uidOf(user) });
     });
   }
 
   /** A user's folder, created (mode 700) when missing. */
   async homeOf(user: string): Promise<string> {
     if (!isUserName(user)) throw new SchedulerRejectedError(`not a valid user name: ${user}`);
-    return ensureHome(this.homeRoot, user);
+    return this.accounts.ensureHome(user);
   }
 
   /* ---------- submitting ---------- */
@@ -171,7 +181,16 @@ export class LocalScheduler implements SchedulerAdapter {
   async submit(user: string, spec: SubmitSpec): Promise<string> {
     this.assertOpen();
     const id = await answering(async () => {
-      const row = await validateSubmission({ topology: this.topology, homeRoot: this.homeRoot, clock: this.clock }, user, spec);
+      const row = await validateSubmission(
+        {
+          topology: this.topology,
+          ensureHome: (u) => this.accounts.ensureHome(u),
+          mkdirAs: this.accounts.mkdirAs,
+          clock: this.clock,
+        },
+        user,
+        spec,
+      );
       // An insert is atomic on its own: a submission need not wait for a scheduling pass.
       return this.store.insert(row, (id) => ({
         stdout: join(row.work_dir, `${row.name}-${id}.out`),

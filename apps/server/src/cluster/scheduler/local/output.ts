@@ -16,7 +16,15 @@ const skipCutCharacter = (buf: Buffer): Buffer => {
 
 export const readOutputFile = async (
   path: string,
-  opts: { tailBytes?: number | undefined; maxBytes: number },
+  opts: {
+    tailBytes?: number | undefined;
+    maxBytes: number;
+    /**
+     * The reader's uid when the server (root) reads for a user: the file must be theirs, so a folder
+     * swapped for a link after the caller's check cannot make root read someone else's file.
+     */
+    ownerUid?: number | undefined;
+  },
 ): Promise<OutputRead> => {
   let fh;
   try {
@@ -30,6 +38,8 @@ export const readOutputFile = async (
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw new SchedulerRejectedError(`not a regular file: ${path}`);
+    if (opts.ownerUid !== undefined && st.uid !== opts.ownerUid)
+      throw new SchedulerRejectedError(`cannot read ${path}: not a file of the user's`);
     const size = st.size;
     const maxBytes = Math.max(0, Math.floor(opts.maxBytes));
     if (opts.tailBytes === undefined && size > maxBytes) throw new OutputTooLargeError(size);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessExit } from './queue.js';
 
@@ -27,6 +27,37 @@ rc=$?
 { echo "$rc"; times; } > "$2.tmp" && mv -f "$2.tmp" "$2"
 `;
 
+/*
+ * The same when the job runs as the user's own account (the server runs as root): the wrapper
+ * stays root, to write the result into the state folder that the user cannot reach, and runs the
+ * script through the account prefix ($7...: setpriv ... --). The user's shell opens the output
+ * files, so a link the user planted on the way leads only where the user may write; it reads the
+ * script from descriptor 3, opened here (the file is the user's, in a folder closed to them).
+ * Output that cannot be opened fails the job with status 1.
+ */
+const WRAPPER_AS_ACCOUNT = `
+trap ':' TERM INT HUP
+echo "$$" > "$3.tmp" && mv -f "$3.tmp" "$3"
+script=$1 exitfile=$2 out=$4 err=$5 append=$6
+shift 6
+"$@" bash -c '
+if [ "$3" = 1 ]; then exec >>"$1" 2>>"$2" || exit 1
+elif [ "$2" = "$1" ]; then exec >"$1" 2>&1 || exit 1
+else exec >"$1" 2>"$2" || exit 1
+fi
+exec bash /dev/fd/3' portal-job "$out" "$err" "$append" 3< "$script" < /dev/null
+rc=$?
+{ echo "$rc"; times; } > "$exitfile.tmp" && mv -f "$exitfile.tmp" "$exitfile"
+`;
+
+/** The POSIX account a job runs as, when it is not the server's. */
+export interface JobAccount {
+  uid: number;
+  gid: number;
+  /** argv prefix that runs a program as the account (setpriv ... --). */
+  prefix: string[];
+}
+
 export interface LaunchSpec {
   jobId: number;
   /** The run: 0 at first, one more after each requeue. */
@@ -38,6 +69,8 @@ export interface LaunchSpec {
   env: Record<string, string>;
   /** Append to the output files (a rerun) instead of truncating them. */
   append: boolean;
+  /** Run as this account (the server runs as root); default: the server's own. */
+  account?: JobAccount | undefined;
 }
 
 export interface Launched {
@@ -63,6 +96,16 @@ export const parseExitFile = (text: string): ProcessExit | null => {
   const cpu =
     children.length === 2 && children.every((x) => x !== null) ? (children[0] as number) + (children[1] as number) : null;
   return { status: Number(lines[0]), cpuSeconds: cpu };
+};
+
+/** Answers once the wrapper runs; the server may stop while the job runs on. */
+const started = async (child: ChildProcess): Promise<Launched> => {
+  const pid = await new Promise<number>((resolve, reject) => {
+    child.once('spawn', () => resolve(child.pid as number));
+    child.once('error', (err) => reject(new LaunchError(`cannot start the job: ${err.message}`)));
+  });
+  child.unref();
+  return { pid, child };
 };
 
 export class JobProcesses {
@@ -97,7 +140,9 @@ export class JobProcesses {
     await rm(f.exit, { force: true });
     await rm(f.pid, { force: true });
     await writeFile(`${f.script}.tmp`, spec.script, { mode: 0o700 });
+    if (spec.account) await chown(`${f.script}.tmp`, spec.account.uid, spec.account.gid);
     await rename(`${f.script}.tmp`, f.script);
+    if (spec.account) return this.launchAsAccount(spec, f, spec.account);
 
     // Output files are opened here, not by a shell: a symbolic link planted at their place is not followed.
     const flags =
@@ -123,13 +168,19 @@ export class JobProcesses {
     } finally {
       for (const fd of new Set(fds)) closeSync(fd);
     }
-    const pid = await new Promise<number>((resolve, reject) => {
-      child.once('spawn', () => resolve(child.pid as number));
-      child.once('error', (err) => reject(new LaunchError(`cannot start the job: ${err.message}`)));
-    });
-    // The server may stop while the job runs on.
-    child.unref();
-    return { pid, child };
+    return started(child);
+  }
+
+  private async launchAsAccount(spec: LaunchSpec, f: ReturnType<JobProcesses['files']>, account: JobAccount): Promise<Launched> {
+    const args = [f.script, f.exit, f.pid, spec.stdoutPath, spec.stderrPath, spec.append ? '1' : '0', ...account.prefix];
+    return started(
+      spawn(BASH, ['-c', WRAPPER_AS_ACCOUNT, this.marker(spec.jobId, spec.run), ...args], {
+        cwd: spec.workDir,
+        env: spec.env,
+        detached: true,
+        stdio: 'ignore',
+      }),
+    );
   }
 
   /** Whether the wrapper of this run still lives (not a zombie, not a recycled pid). */

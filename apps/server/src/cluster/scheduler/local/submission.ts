@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { SchedulerRejectedError, type SubmitSpec } from '../types.js';
 import type { Clock } from '../../../lib/time.js';
-import { containedPath, ensureHome, isUserName } from './paths.js';
+import { containedPath, isUserName } from './paths.js';
 import { everFits, Reason, resolveTimeLimit } from './queue.js';
 import { defaultMemoryPerNode } from './resources.js';
 import type { NewLocalJob } from './store.js';
@@ -25,16 +25,20 @@ export const isInt = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): v
 
 export interface SubmissionContext {
   topology: Topology;
-  homeRoot: string;
+  /** The user's folder, made when missing (and their account, when jobs run as it). */
+  ensureHome: (user: string) => Promise<string>;
+  /** Creates a folder as the user's account (jobs run as it), or null: as the server. */
+  mkdirAs: ((user: string, path: string) => Promise<void>) | null;
   clock: Clock;
 }
 
 /** Checks that a work directory lies in the user's folder (links resolved) and creates it when missing. */
-const workDirFor = async (homeRoot: string, user: string, workDir: string): Promise<string> => {
-  const home = await ensureHome(homeRoot, user);
+const workDirFor = async (ctx: SubmissionContext, user: string, workDir: string): Promise<string> => {
+  const home = await ctx.ensureHome(user);
   const where = typeof workDir === 'string' ? await containedPath(home, workDir) : null;
   if (!where) return reject(`the work directory must be an absolute path inside ${home}: ${workDir}`);
-  await mkdir(where.real, { recursive: true, mode: 0o700 });
+  if (ctx.mkdirAs) await ctx.mkdirAs(user, where.real);
+  else await mkdir(where.real, { recursive: true, mode: 0o700 });
   // Again, now that it exists: a link could have appeared on the way.
   const again = await containedPath(home, where.path);
   if (!again || !(await stat(again.real)).isDirectory())
@@ -76,7 +80,7 @@ export const validateSubmission = async (ctx: SubmissionContext, user: string, s
       `Requested node configuration is not available: partition ${partition.name} cannot hold ${spec.nodes} node(s), ${spec.cores} cores, ${spec.gpus} GPUs, ${request.memoryMB} MiB per node`,
     );
 
-  const workDir = await workDirFor(ctx.homeRoot, user, spec.workDir);
+  const workDir = await workDirFor(ctx, user, spec.workDir);
   const now = ctx.clock.now();
   return {
     name,
