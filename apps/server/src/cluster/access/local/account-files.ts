@@ -125,7 +125,10 @@ export class AccountFileSession implements FileSession {
     await this.lstat(dir);
     const n = Math.max(1, Math.trunc(limit));
     const child = this.spawnOut(['find', '-H', dir, '-mindepth', '1', '-iname', `*${globLiteral(text)}*`, '-print0']);
-    child.stderr.resume();
+    let errors = '';
+    child.stderr.on('data', (b: Buffer) => {
+      if (errors.length < 64 * 1024) errors += b.toString('utf8');
+    });
     const out: string[] = [];
     let rest = '';
     // Stops find once enough names came; unreadable folders are skipped (find's exit 1).
@@ -139,6 +142,9 @@ export class AccountFileSession implements FileSession {
       child.on('close', () => resolve());
       child.on('error', () => resolve());
     });
+    // Unreadable folders below are skipped, but the searched folder itself must be readable.
+    const top = errors.split('\n').find((line) => line.startsWith(`find: '${dir}': `));
+    if (out.length === 0 && top) throw fromStderr(top, dir);
     return out;
   }
 
