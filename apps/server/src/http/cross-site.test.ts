@@ -1,41 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSystemSettings, modifyUserInfo, queryLoginUser, Role, updateSystemSettings } from '@portal/shared';
 import { ADMIN, createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../test/harness.js';
+import { SpecClient } from '../test/spec-client.js';
 
 /*
  * Cross-site request protection without a token (docs/api.md "Cross-site requests"): browsers
  * say where a call comes from, so a script that signs in and posts with its cookie works, and a
  * page of another origin cannot act for the user, nor sign the browser in.
  */
-
-/**
- * A client written from spec section 7 only: form or JSON posts to the .action paths, the
- * session cookie it was given, nothing else (no token, no Origin, no Sec-Fetch-Site).
- */
-class SpecClient {
-  private cookie = '';
-  constructor(private readonly t: TestApp) {}
-
-  async post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-    const res = await this.t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      payload: new URLSearchParams(body).toString(),
-    });
-    const session = res.cookies.find((c) => c.name === 'portal_sid');
-    if (session) this.cookie = `portal_sid=${session.value}`;
-    return { status: res.statusCode, envelope: parseEnvelope(res.body), setsSession: !!session };
-  }
-
-  get signedIn() {
-    return this.cookie !== '';
-  }
-}
 
 const email = async (t: TestApp) => (await t.app.services.usersRepo.findByName(ADMIN.user))!.email;
 
