@@ -37,9 +37,9 @@ test('a submitted job runs, shows its output, is cancelled after a confirmation 
   await expect(page.getByText('Running', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Standard output' })).toContainText('hello from e2e', { timeout: 45_000 });
 
-  await page.goto(`${baseURL()}/my-job/current-job`);
+  // The list shows the shared snapshot, which may still hold the job as queued until its next refresh.
   const row = rowOf(page, jobId);
-  await expect(row.getByText('Running')).toBeVisible();
+  await refreshUntilVisible(page, `${baseURL()}/my-job/current-job`, row.getByText('Running'));
   await row.getByRole('button', { name: 'Cancel' }).click();
   const confirm = await openDialog(page);
   await expect(confirm).toContainText(`Cancel job ${jobId}?`);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -24,6 +24,8 @@ let homes: string;
 test.beforeAll(async () => {
   test.setTimeout(PORTAL_HOOK_TIMEOUT_MS);
   homes = mkdtempSync(join(tmpdir(), 'e2e-transfer-'));
+  // As root, local mode acts as each user's own account: they must pass through to their folders.
+  chmodSync(homes, 0o711);
   portal = await startPortal({
     ui: { transfer: true },
     clusters: [
