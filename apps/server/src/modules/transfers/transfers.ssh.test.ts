@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTransfer, createTransfer, getTransfer, makeFolder, Role, type Transfer } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { devClusterSshAccess, installPortalKey, removeAuthorizedKey } from '../../test/dev-cluster-ssh.js';
+import { mkdirSync, writeFileSync } from '../../test/planted-files.js';
 
 /*
  * Across-center transfer with one side over real SSH (SFTP streams): the dev cluster's login node on
@@ -36,6 +37,8 @@ describe.runIf(enabled)('across-center transfer over ssh', () => {
 
   beforeAll(async () => {
     homes = mkdtempSync(join(tmpdir(), 'portal-transfer-ssh-'));
+    // As root, local access acts as alice's own account: she must pass through to her folder.
+    chmodSync(homes, 0o711);
     t = await createTestApp({
       ui: { transfer: true },
       clusters: [
