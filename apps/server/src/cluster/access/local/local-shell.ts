@@ -14,6 +14,9 @@ export interface PtyOptions {
 /** Output held between the pty and its reader before the pty is paused (each side of the stream). */
 export const PTY_BUFFER_BYTES = 64 * 1024;
 
+/** How long a closed shell has to end after its hang-up before it is killed. */
+const KILL_AFTER_MS = 3_000;
+
 /**
  * A login shell on a local pseudo-terminal, as the server's account.
  *
@@ -57,7 +60,12 @@ export const openLocalPty = (o: PtyOptions): ShellSession => {
       if (exitCode === undefined) term.resize(Math.max(1, cols), Math.max(1, rows));
     },
     close: () => {
-      if (exitCode === undefined) term.kill('SIGHUP');
+      if (exitCode !== undefined) return;
+      term.kill('SIGHUP');
+      // A shell busy in startup files or one that ignores the hang-up (trap '' HUP) still ends.
+      setTimeout(() => {
+        if (exitCode === undefined) term.kill('SIGKILL');
+      }, KILL_AFTER_MS).unref();
     },
     onExit: (l) => {
       if (exitCode !== undefined) l(exitCode);
