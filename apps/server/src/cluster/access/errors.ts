@@ -47,6 +47,17 @@ export const fromStderr = (stderr: string, what: string): FileAccessError => {
   return new FileAccessError(reason, `${what}: ${last || reason}`);
 };
 
+/** Refuses a name that is taken (a dangling link too): file operations never overwrite. */
+export const refuseExisting = async (path: string, lstat: (path: string) => Promise<unknown>): Promise<void> => {
+  try {
+    await lstat(path);
+  } catch (err) {
+    if (err instanceof FileAccessError && err.reason === 'notFound') return;
+    throw err;
+  }
+  throw new FileAccessError('exists', `${path}: exists`);
+};
+
 /** Paths reach the access layer checked and absolute; anything else is a caller's bug. */
 export const assertAbsolute = (path: string): string => {
   if (!path.startsWith('/') || path.includes('\0')) throw new FileAccessError('outsideRoots', `not an absolute path: ${path}`);

@@ -2,7 +2,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { type CommandResult, runProcess } from '../command-runner.js';
-import { assertAbsolute, fromStderr } from '../errors.js';
+import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
 import { FORMAT, listArgv, parseListing } from '../listing.js';
 import type { FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
@@ -162,14 +162,8 @@ export class AccountFileSession implements FileSession {
     return { ...e, name: basename(path) };
   }
 
-  private async refuseExisting(path: string): Promise<void> {
-    try {
-      await this.lstat(path);
-    } catch (err) {
-      if (err instanceof FileAccessError && err.reason === 'notFound') return;
-      throw err;
-    }
-    throw new FileAccessError('exists', `${path}: exists`);
+  private refuseExisting(path: string): Promise<void> {
+    return refuseExisting(path, (p) => this.lstat(p));
   }
 
   private run(argv: string[], timeoutMs = 3_600_000, maxOutputBytes = 64 * 1024): Promise<CommandResult> {

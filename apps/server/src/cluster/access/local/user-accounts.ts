@@ -118,9 +118,13 @@ const useradd = (name: string, home: string): Promise<void> =>
     }
   });
 
+/* Looked up once: every command, job and shell of a user starts through it. */
+let setpriv: string | undefined;
+const setprivPath = (): string => (setpriv ??= which('setpriv') ?? 'setpriv');
+
 /** Prefix that runs argv as the account, with its supplementary groups. */
 export const asAccount = (a: PosixAccount, argv: string[]): string[] => [
-  which('setpriv') ?? 'setpriv',
+  setprivPath(),
   `--reuid=${a.uid}`,
   `--regid=${a.gid}`,
   '--init-groups',

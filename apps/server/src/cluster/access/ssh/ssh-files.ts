@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { SFTPWrapper, Stats } from 'ssh2';
-import { assertAbsolute, fromStderr } from '../errors.js';
+import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
 import { type IdNames, listArgv, parseListing } from '../listing.js';
 import type { FileKind, FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
@@ -203,13 +203,7 @@ export class SshFileSession implements FileSession {
 
   private async refuseExisting(path: string): Promise<void> {
     const s = await this.sftp();
-    try {
-      await call<Stats>(path, (cb) => s.lstat(path, cb));
-    } catch (err) {
-      if (err instanceof FileAccessError && err.reason === 'notFound') return;
-      throw err;
-    }
-    throw new FileAccessError('exists', `${path}: exists`);
+    return refuseExisting(path, (p) => call<Stats>(p, (cb) => s.lstat(p, cb)));
   }
 
   private async program(argv: string[], what: string): Promise<void> {
