@@ -11,8 +11,11 @@ import { createTestApp, signedIn, type TestApp, type TestClient } from '../../te
 
 const PER_USER = 3;
 
-/** `find` processes that are children of this process (the server runs in it), counted from /proc. */
-const runningFinds = (): number => {
+/**
+ * `find` processes below `folder` that are children of this process (the server runs in it),
+ * counted from /proc: Alice's only, not Bob's listing that runs beside them.
+ */
+const runningFinds = (folder: string): number => {
   let n = 0;
   for (const task of readdirSync('/proc/self/task')) {
     let children: string[] = [];
@@ -23,7 +26,8 @@ const runningFinds = (): number => {
     }
     for (const pid of children) {
       try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'find') n++;
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'find' && argv.some((a) => a.startsWith(`${folder}/`))) n++;
       } catch {
         // ended meanwhile
       }
@@ -53,7 +57,7 @@ describe('commands at once', () => {
 
   it('stay within the per-user bound; the rest complete or are told to retry; another user gets in', async () => {
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, runningFinds())), 2);
+    const sampler = setInterval(() => (peak = Math.max(peak, runningFinds(home))), 2);
     try {
       const storm = Array.from({ length: 200 }, (_, i) =>
         alice.callUnchecked(listFiles, { query: { path: join(home, `d${i}`) } }),
