@@ -86,7 +86,8 @@ else
   DATABASE_URL="$pg_url" node_modules/.bin/vitest run --project server
 
   step "Browser tests on PostgreSQL"
-  DATABASE_URL="$pg_url" npm run test:e2e
+  # The accessibility check reads pages, not the database: it runs once, in the SQLite round.
+  DATABASE_URL="$pg_url" npm run test:e2e -- --grep-invert "serious accessibility violation"
 fi
 
 step "All tests passed in $(( $(date +%s) - started )) s"

@@ -3,9 +3,9 @@
  * a script run by hand whose phases read top to bottom, each beside the figures it writes.
  *
  * 1. Time to the first page of a 100,000-entry folder through the file API (app.inject: the whole
- *    server stack without the network): the first page (lists the folder, sorts it, caches it), a
- *    later page (from the listing cache) and the first page sorted by another key; a write into the
- *    folder before each run drops the cached listing.
+ *    server stack without the network) by name, a later page (from the listing cache) and the
+ *    first page by size and by time, side by side with the floor timed in the same run on the same
+ *    folder over the same access (floor.ts); the cached listing is dropped before each first page.
  * 2. The same folder in the browser: headless Chromium (Debian's, through playwright-core), signed
  *    in, opens /efile, goes to the folder through the path box, and times until its first row is
  *    visible (over real HTTP on loopback, the built console of apps/web/dist).
@@ -35,6 +35,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { parseConfig } from '../../apps/server/src/config/load.js';
 import { hashPassword } from '../../apps/server/src/modules/users/password.js';
 import { newUserRow } from '../../apps/server/src/modules/users/users.repository.js';
+import { floorCommands, localRunner, sshRunner } from './floor.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -155,43 +156,49 @@ const main = async () => {
       return ms;
     };
 
-    const rows: [string, number[]][] = [
-      ['first page (list + sort + cache)', []],
-      ['later page (pageStart 50000, cached)', []],
-      ['first page sorted by mtime desc', []],
+    // The floor over the same access: one ssh connection as the same account, or a local process.
+    const floor = args.ssh
+      ? await sshRunner({
+          host: '127.0.0.1',
+          port: 2222,
+          username: USER,
+          privateKey: await app.services.keys.exportPrivateKey(user.id, USER),
+        })
+      : localRunner();
+    cleanup.push(() => floor.close());
+    const clusterId = config.clusters[0]?.id ?? '';
+    const forget = () => app.services.files.cache.invalidate(clusterId, [dir]);
+    const half = String(Math.floor(ENTRIES / 2));
+    const apiRows: [string, Record<string, string>][] = [
+      ['API: first page by name', { pageStart: '0', pageLimit: '100' }],
+      [`API: later page by name (pageStart ${half}, cached)`, { pageStart: half, pageLimit: '100' }],
+      ['API: first page by size, descending', { pageStart: '0', pageLimit: '100', sort: 'size', order: 'desc' }],
+      ['API: first page by time, descending', { pageStart: '0', pageLimit: '100', sort: 'mtime', order: 'desc' }],
     ];
+    const floors = floorCommands(dir);
+    const rows: [string, number[]][] = [...floors, ...apiRows].map(([label]) => [label, []]);
     for (let r = 0; r < RUNS; r++) {
-      // A write inside the folder drops its cached listing, so each run's first page lists again.
-      await app.inject({
-        method: 'POST',
-        url: '/efile/api/files/touch',
-        headers: { cookie, 'x-xsrf-token': csrf },
-        payload: { path: dir, name: `zz-run-${r}` },
-      });
-      await app.inject({
-        method: 'POST',
-        url: '/efile/api/files/delete',
-        headers: { cookie, 'x-xsrf-token': csrf },
-        payload: { paths: [join(dir, `zz-run-${r}`)] },
-      });
-      rows[0]?.[1].push(await page({ pageStart: '0', pageLimit: '100' }));
-      rows[1]?.[1].push(await page({ pageStart: '50000', pageLimit: '100' }));
-      rows[2]?.[1].push(await page({ pageStart: '0', pageLimit: '100', sort: 'mtime', order: 'desc' }));
+      for (const [i, [, argv]] of floors.entries()) rows[i]?.[1].push(await floor.time(argv));
+      // Each run's first pages read the folder again (the later page is meant to come from the cache).
+      forget();
+      for (const [i, [label, query]] of apiRows.entries()) {
+        if (!label.includes('cached')) forget();
+        rows[floors.length + i]?.[1].push(await page(query));
+      }
     }
-    say(`\n${ENTRIES} entries, ${args.ssh ? 'ssh' : 'local'} access, API (inject), median of ${RUNS} (ms):`);
+    say(`\n${ENTRIES} entries, ${args.ssh ? 'ssh' : 'local'} access, side by side, median of ${RUNS} (ms):`);
     for (const [label, xs] of rows)
       say(
-        `${label.padEnd(40)} ${median(xs).toFixed(0)}  (best ${best(xs).toFixed(0)}; all: ${xs.map((x) => x.toFixed(0)).join(', ')})`,
+        `${label.padEnd(52)} ${median(xs).toFixed(0)}  (best ${best(xs).toFixed(0)}; all: ${xs.map((x) => x.toFixed(0)).join(', ')})`,
       );
+    const med = (label: string) => median(rows.find(([l]) => l === label)?.[1] ?? [NaN]);
+    const ratio = (a: string, b: string) => say(`${a} / ${b}: ${(med(a) / med(b)).toFixed(2)}`);
+    ratio('API: first page by name', floors[1]?.[0] ?? '');
+    for (const sorted of ['API: first page by size, descending', 'API: first page by time, descending'])
+      for (const f of [floors[2]?.[0] ?? '', floors[3]?.[0] ?? '']) ratio(sorted, f);
     say(`load average: ${load()}`);
 
-    const dropListing = async (r: string) => {
-      for (const [url, payload] of [
-        ['/efile/api/files/touch', { path: dir, name: `zz-${r}` }],
-        ['/efile/api/files/delete', { paths: [join(dir, `zz-${r}`)] }],
-      ] as const)
-        await app.inject({ method: 'POST', url, headers: { cookie, 'x-xsrf-token': csrf }, payload });
-    };
+    const dropListing = async (_r: string) => Promise.resolve(forget());
 
     if (!args['no-browser']) {
       const browser = await chromium.launch({

@@ -13,7 +13,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerRequestOriginChecks } from './http/request-origin-checks.js';
 import { registerJsonParser, requestLimitOptions } from './http/request-limits.js';
 import { decorateRequests, RouteKit } from './http/route-kit.js';
-import { registerWebFiles } from './http/web-files.js';
+import { inlineScriptHashes, registerWebFiles } from './http/web-files.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerLoginRoutes } from './modules/auth/login.routes.js';
@@ -109,7 +109,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's inline script (it picks the page's frame) is allowed by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(opts.webRoot)],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -148,11 +149,11 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerRegistrationRoutes(kit, services.registration);
   registerProfileRoutes(kit, services.profile);
   registerConsoleRoutes(kit, services.console);
-  registerUsersRoutes(kit, services.users);
+  registerUsersRoutes(kit, services.users, services.temporaryPasswords);
   registerAuditRoutes(kit, services.audit);
   registerSettingsRoutes(kit, services.settings);
   registerKeysRoutes(kit, services.keys);
-  registerDownloadRoutes(kit, services.downloads);
+  await registerDownloadRoutes(app, kit, services.downloads);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
   registerJobChartsRoutes(kit, services.jobCharts);
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });

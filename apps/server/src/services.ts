@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import { localAccessFacts } from './cluster/access/local-access-facts.js';
 import { createClusterRegistry } from './cluster/create-registry.js';
 import type { Config } from './config/schema.js';
 import type { Dialect } from './db/database.js';
@@ -33,6 +34,7 @@ import { JobActionsService } from './modules/jobs/job-actions.service.js';
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
 import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
+import { SubmissionsRepository } from './modules/jobs/submissions.repository.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { KeysRepository } from './modules/keys/keys.repository.js';
 import { KeysService } from './modules/keys/keys.service.js';
@@ -50,6 +52,7 @@ import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
 import { UserDirectory } from './modules/users/user-directory.js';
 import { UsersRepository } from './modules/users/users.repository.js';
+import { TemporaryPasswordService } from './modules/users/temporary-password.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VERSION } from './version.js';
 
@@ -97,12 +100,21 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     log,
   });
 
-  const jobs = new JobsService(clusters, jobsRepo, clock);
+  const submissions = new SubmissionsRepository(db);
+  const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
   const files = new FilesService((clusterId) => {
     const { config: cluster, access } = clusters.get(clusterId);
     return { clusterId: cluster.id, access, roots: cluster.access.roots };
   });
 
+  // The About dialog's node count, from the shared snapshots: no extra scheduler call; a cluster that does not answer counts nothing.
+  const nodeCount = () => {
+    const ok = clusters.all().flatMap((c) => {
+      const r = c.snapshot.read();
+      return r.ok ? [r.snapshot.info.nodes.length] : [];
+    });
+    return ok.length === 0 ? null : ok.reduce((a, b) => a + b, 0);
+  };
   return {
     config,
     db,
@@ -120,7 +132,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     provisioner,
     downloads: new DownloadsService(config.dataDir),
     health: new HealthService(new HealthRepository(db), VERSION),
-    console: new ConsoleService(config, settings, sessions, license, clock),
+    console: new ConsoleService(config, settings, sessions, license, clock, nodeCount, localAccessFacts(config.clusters)),
     login: new LoginService(directory, sessions, throttle, captcha, clock, new SignInGate()),
     loginPage: new LoginPageService(config, settings, mailer),
     passwordReset: new PasswordResetService(
@@ -136,8 +148,9 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     registration: new RegistrationService(usersRepo, captcha, settings, clock, new RateLimiter(clock), config.auth),
     profile: new ProfileService(usersRepo, sessions, settings, clock),
     users: new UsersService(usersRepo, sessions, throttle, keys, clock, (user) => provisioner.provision(user)),
+    temporaryPasswords: new TemporaryPasswordService(usersRepo, sessions, throttle, settings, clock),
     jobs,
-    jobActions: new JobActionsService(clusters, jobs),
+    jobActions: new JobActionsService(clusters, jobs, submissions, clock),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openDialog, registeredUser, signIn } from './support/portal';
+import { openDialog, registeredUser, signIn, openUserMenu } from './support/portal';
 
 /*
  * The E-File window against the real server: opened from the header with a one-time token, a
@@ -133,7 +133,7 @@ test('a viewer browses files but is offered no change', async ({ page, request }
     await expect(efile.getByRole('button', { name, exact: true })).toHaveCount(0);
 
   // Logging out of the console warns about the open window and closes it (spec section 4).
-  await page.getByTestId('user-menu').click();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   const confirm = await openDialog(page);
   await expect(confirm).toContainText('A file manager window is still open');

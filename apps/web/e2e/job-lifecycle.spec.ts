@@ -135,8 +135,8 @@ for (const target of targets) {
       await act(page, base, blocker, 'Cancel', `Job ${blocker} cancelled`);
       await expectState(page, base, job, 'Running');
       const history = `${base}/my-job/history-job`;
-      await refreshUntilVisible(page, history, row(page, job).getByText('Complete', { exact: true }), 180_000);
-      await refreshUntilVisible(page, history, row(page, blocker).getByText('Deleted', { exact: true }), 180_000);
+      await refreshUntilVisible(page, history, row(page, job).getByText('Completed', { exact: true }), 180_000);
+      await refreshUntilVisible(page, history, row(page, blocker).getByText('Cancelled', { exact: true }), 180_000);
       await row(page, job).getByRole('link', { name: job, exact: true }).click();
       await expect(page.getByRole('region', { name: 'Standard output' })).toContainText(
         `hello from ${target.name === 'Slurm' ? 'alice' : ''}`,

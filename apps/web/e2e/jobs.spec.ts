@@ -46,7 +46,7 @@ test('a submitted job runs, shows its output, is cancelled after a confirmation 
   await confirm.getByRole('button', { name: 'Cancel job' }).click();
   await expect(page.getByText(`Job ${jobId} cancelled`)).toBeVisible();
   // The scheduler takes a moment to end it (Exiting); accounting then lists it as deleted.
-  await refreshUntilVisible(page, `${baseURL()}/my-job/history-job`, rowOf(page, jobId).getByText('Deleted'));
+  await refreshUntilVisible(page, `${baseURL()}/my-job/history-job`, rowOf(page, jobId).getByText('Cancelled'));
 });
 
 test('the extend dialog refuses more than the queue maximum leaves', async ({ page }) => {

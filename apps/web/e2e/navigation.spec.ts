@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin } from './support/portal';
+import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin, openUserMenu } from './support/portal';
 
 test('an unknown path goes to /404, whose button leads back to sign-in', async ({ page }) => {
   await page.goto(`${baseURL()}/no/such/page`);
@@ -35,7 +35,7 @@ test('a viewer has no public-key import or private-key download; a user has both
   const viewer = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await signIn(viewer, `viewer_${stamp}`, 'Viewer_pass1');
   await expect(viewer).toHaveURL(/\/overview$/);
-  await viewer.getByTestId('user-menu').click();
+  await openUserMenu(viewer);
   await viewer.getByRole('menuitem', { name: 'Tools' }).hover();
   await expect(viewer.getByRole('menuitem', { name: 'Download tools' })).toBeVisible();
   await expect(viewer.getByRole('menuitem', { name: 'Import public key' })).toHaveCount(0);
@@ -46,7 +46,7 @@ test('a viewer has no public-key import or private-key download; a user has both
   const user = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await signIn(user, `user_${stamp}`, 'User_pass1');
   await expect(user).toHaveURL(/\/overview$/);
-  await user.getByTestId('user-menu').click();
+  await openUserMenu(user);
   await user.getByRole('menuitem', { name: 'Tools' }).hover();
   await expect(user.getByRole('menuitem', { name: 'Import public key' })).toBeVisible();
   // Role user gets no FAQ download (spec section 6).
@@ -63,10 +63,12 @@ test('a viewer has no public-key import or private-key download; a user has both
 test('below the full-header width the user menu is compact: user, about, log out', async ({ page }) => {
   await page.setViewportSize({ width: 1300, height: 800 });
   await signInAsAdmin(page);
-  await page.getByTestId('user-menu').click();
+  await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Tools' })).toHaveCount(0);
+  // The rest is under More (issue 11: every page reachable at every width).
+  await expect(page.getByRole('menuitem', { name: 'More' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'About' }).click();
   await expect(await openDialog(page)).toContainText('HPC Edition');
   await expect(page.getByRole('dialog')).toContainText('Unplugged');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, captchaAnswer, openDialog, signIn, signInAsAdmin } from './support/portal';
+import { baseURL, captchaAnswer, openDialog, signIn, signInAsAdmin, openUserMenu } from './support/portal';
 
 /*
  * The foundation's promise: someone registers, an administrator approves them, they sign in, see
@@ -38,7 +38,7 @@ const en: Texts = {
   account: /^Account$/,
   pendingUsers: /^Pending users$/,
   approve: /^Approve$/,
-  approved: /1 user\(s\) approved/,
+  approved: /1 user approved/,
   personalCenter: /^Personal center$/,
   changePasswordTab: /^Change password$/,
   oldPassword: /^Old password$/,
@@ -125,7 +125,7 @@ for (const x of [en, zh]) {
     await expect(page).toHaveURL(/\/404$/);
     await page.goto(`${baseURL()}/account/personal`);
 
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     const userMenu = page.locator('.ant-dropdown');
     await expect(userMenu.getByRole('menuitem', { name: x.personalCenter })).toBeVisible();
     await expect(userMenu.getByRole('menuitem', { name: x.systemConfig })).toHaveCount(0);
@@ -138,7 +138,7 @@ for (const x of [en, zh]) {
     await page.getByRole('button', { name: x.changePassword }).click();
     await expect(page.getByText(x.passwordChanged)).toBeVisible();
 
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: x.logout }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('gv.is_login'))).toBeNull();

@@ -47,10 +47,19 @@ export interface Contract<
    * are refused by their origin). Defaults to true for signed-in, state-changing calls.
    */
   csrf?: boolean;
+  /**
+   * Callable while the user must replace a temporary password an administrator set: only the
+   * console's start data and the password change itself are (every other call answers 10008,
+   * reason passwordChangeRequired).
+   */
+  duringPasswordChange?: boolean;
 }
 
 /** The area a contract belongs to: the part of its id before the dot (`jobs` of `jobs.list`). */
 export const contractArea = (c: Pick<Contract, 'id'>): string => c.id.slice(0, c.id.indexOf('.'));
+
+/** Whether the portal writes an audit line for every call of a contract: `audit`, else every method but GET. */
+export const isAuditedContract = (c: Pick<Contract, 'audit' | 'method'>): boolean => c.audit ?? c.method !== 'GET';
 
 /** Every object made by defineContract: how the contract list tells contracts from schemas. */
 const declared = new WeakSet<object>();

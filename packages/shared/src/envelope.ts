@@ -19,7 +19,20 @@ export const envelopeWithSpecFields = <T extends z.ZodType>(data: T, fields: rea
 export const ErrorData = z
   .object({
     reason: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /**
+     * The fields at fault. `code` and `params`, when present, name the problem for a client to
+     * translate at that field (job submission: queueUnknown, timeLimitOverMax, workDirUnusable, ...).
+     */
+    issues: z
+      .array(
+        z.object({
+          path: z.string(),
+          message: z.string(),
+          code: z.string().optional(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        }),
+      )
+      .optional(),
   })
   .catchall(z.unknown());
 export type ErrorData = z.infer<typeof ErrorData>;

@@ -58,6 +58,10 @@ export const ErrReason = {
   passwordMismatch: 'passwordMismatch',
   samePassword: 'samePassword',
   resetTokenInvalid: 'resetTokenInvalid',
+  /** A reset link used after its validity (auth.resetTokenMinutes). */
+  resetTokenExpired: 'resetTokenExpired',
+  /** The user signed in with a temporary password and must change it before anything else. */
+  passwordChangeRequired: 'passwordChangeRequired',
   mailNotConfigured: 'mailNotConfigured',
   userNotFound: 'userNotFound',
   notPending: 'notPending',
@@ -67,6 +71,10 @@ export const ErrReason = {
   keyDuplicated: 'keyDuplicated',
   keyMissing: 'keyMissing',
   fileNotExist: 'fileNotExist',
+  /** A download (client tool, FAQ) whose file nobody has put on this portal yet. */
+  toolNotInstalled: 'toolNotInstalled',
+  /** An uploaded download file is larger than the portal accepts (data.maxBytes). */
+  downloadTooLarge: 'downloadTooLarge',
   internal: 'internal',
   schedulerError: 'schedulerError',
   schedulerRejected: 'schedulerRejected',

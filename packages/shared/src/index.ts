@@ -27,3 +27,4 @@ export * from './api/shell.js';
 export { allContracts, contractAreas } from './api/all.js';
 export * from './api/files.js';
 export * from './api/transfers.js';
+export * from './audit-actions.js';

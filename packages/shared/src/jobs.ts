@@ -19,6 +19,39 @@ export const statusNameOf = (s: JobState): StatusName =>
 export const EXIT_STATUSES = ['complete', 'fail', 'timeout', 'nodeAbnormal', 'delete', 'reenterQueue'] as const;
 export type ExitStatus = (typeof EXIT_STATUSES)[number];
 
+/**
+ * The one word a job's state is shown with, everywhere (current list, history, details): its state
+ * while it has not finished, how it ended once it has. A finished job is never "Completed" and
+ * "FAILED" at once: it is "Failed".
+ */
+export type StateWord = Exclude<JobState, 'C'> | ExitStatus;
+
+export const stateWordOf = (job: { jobStatus: JobState; exitStatus: ExitStatus | null }): StateWord =>
+  job.jobStatus === 'C' ? (job.exitStatus ?? 'complete') : job.jobStatus;
+
+/** An exit code as schedulers print it ("code:signal", or a bare code), read; null when there is none. */
+export const parseExitCode = (text: string | null): { code: number; signal: number } | null => {
+  const m = /^\s*(\d+)(?::(\d+))?\s*$/.exec(text ?? '');
+  return m ? { code: Number(m[1]), signal: Number(m[2] ?? 0) } : null;
+};
+
+/**
+ * What is shown beside a finished job's state word: how its program ended, when that explains the
+ * state (a failure: exit 1, or signal 9). Nothing for a job that completed, or was cancelled or timed
+ * out (its signal is the cancel's), or has not finished.
+ */
+export const exitDetailOf = (job: {
+  jobStatus: JobState;
+  exitStatus: ExitStatus | null;
+  exitCode: string | null;
+}): { kind: 'exit' | 'signal'; value: number } | null => {
+  if (job.jobStatus !== 'C' || (job.exitStatus !== 'fail' && job.exitStatus !== 'nodeAbnormal')) return null;
+  const parsed = parseExitCode(job.exitCode);
+  if (!parsed) return null;
+  if (parsed.signal > 0) return { kind: 'signal', value: parsed.signal };
+  return parsed.code > 0 ? { kind: 'exit', value: parsed.code } : null;
+};
+
 /** Actions on a job, and the states each applies to (spec section 4, "Job actions"). */
 export const JOB_ACTIONS = ['cancel', 'hold', 'release', 'suspend', 'resume', 'rerun', 'priority', 'extend'] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];

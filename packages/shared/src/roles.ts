@@ -45,6 +45,7 @@ export const PERMISSIONS = [
   'audit:read',
   'system:config',
   'downloads:faq',
+  'downloads:manage',
   'jobs:read',
   'jobs:readAll',
   'jobs:submit',
@@ -72,6 +73,8 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'system:config': [Role.admin, Role.super, Role.hpc, Role.opt],
   // FAQ download is offered to everyone but role user.
   'downloads:faq': everyone.filter((r) => r !== Role.user),
+  // Putting client tools and the FAQ on the portal is an administrator's work.
+  'downloads:manage': [Role.admin, Role.super],
   // The auditor only audits; the viewer reads everything and changes nothing.
   'jobs:read': everyone.filter((r) => r !== Role.auditor),
   'jobs:readAll': [...jobAdmins, Role.viewer],

@@ -172,6 +172,30 @@ const patternTables: Record<keyof typeof patterns, { valid: Row[]; invalid: Row[
     ],
   },
   // Username: 4-32 characters from letters, digits and _ @ ! % ^ + = [ ] { } : , . / - ; ? < > $.
+  accountName: {
+    valid: [
+      ['abcd', '4 characters (lower bound)'],
+      ['a'.repeat(32), '32 characters (upper bound)'],
+      ['user_01', 'letters, digits, underscore'],
+      ['li.si-01', 'dot and hyphen'],
+      ['_svc', 'underscore first'],
+    ],
+    invalid: [
+      ['abc', '3 characters'],
+      ['a'.repeat(33), '33 characters'],
+      ['Admin', 'upper case (useradd refuses it)'],
+      ['1234', 'digit first'],
+      ['-abc', 'hyphen first'],
+      ['.abc', 'dot first'],
+      ['ab$c', '$'],
+      ['ab<c', '<'],
+      ['ab>c', '>'],
+      ['ab;c', ';'],
+      ['ab/c', '/'],
+      ['ab@c', '@'],
+      ['user name', 'space'],
+    ],
+  },
   userName: {
     valid: [
       ['abcd', '4 characters (lower bound)'],

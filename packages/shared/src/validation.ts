@@ -17,6 +17,12 @@ export const patterns = {
   integer1to100: /^([1-9]\d?|100)$/,
   nonNegativeDecimal: /^(0|[1-9]\d*)(\.\d+)?$/,
   userName: new RegExp(`^[A-Za-z0-9${NAME_SYMBOLS}]{4,32}$`),
+  /**
+   * A new user's name: the spec's user-name rule narrowed to what a POSIX account accepts, since
+   * the name becomes the user's account on the clusters: 4-32 characters, a lowercase letter or _
+   * first, then lowercase letters, digits, _ . or -.
+   */
+  accountName: /^[a-z_][a-z0-9_.-]{3,31}$/,
   name: /^[A-Za-z0-9_-]+$/,
   lowercaseIdentifier: /^[a-z_][a-z0-9_]{2,15}$/,
   identifier: /^[A-Za-z][A-Za-z0-9_]{2,14}$/,

@@ -1,3 +1,4 @@
+import { FreshRun } from '../lib/fresh-run.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { FinishedJob, SchedulerAdapter } from './scheduler/types.js';
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
  * nothing, and a restart carries on from the stored watermark.
  */
 export class JobIngest {
-  private inFlight: Promise<number> | null = null;
+  private readonly runs = new FreshRun(() => this.ingest());
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -38,12 +39,12 @@ export class JobIngest {
     },
   ) {}
 
-  /** Ingests now; concurrent callers share one run. Answers how many records were read. */
+  /**
+   * Ingests with a read that starts after this call (a job that has just ended may be missing from
+   * one already in flight); callers meanwhile share one run. Answers how many records were read.
+   */
   run(): Promise<number> {
-    this.inFlight ??= this.ingest().finally(() => {
-      this.inFlight = null;
-    });
-    return this.inFlight;
+    return this.runs.run();
   }
 
   private async ingest(): Promise<number> {
@@ -66,7 +67,7 @@ export class JobIngest {
   start(intervalMs: () => Promise<number>): void {
     const loop = async () => {
       if (this.stopped) return;
-      await this.run();
+      await this.runs.join();
       this.timer = setTimeout(() => void loop(), await intervalMs());
       this.timer.unref();
     };
@@ -76,6 +77,6 @@ export class JobIngest {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.inFlight;
+    await this.runs.idle();
   }
 }

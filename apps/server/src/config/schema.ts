@@ -269,7 +269,7 @@ export const ConfigSchema = z
       .min(1)
       .prefault([{ id: 'local', name: 'Local cluster' }])
       .describe('Clusters the portal manages.'),
-    shell: shell.describe('The web shell (E-Shell).'),
+    shell: shell.describe('The web shell (WebShell).'),
     commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })

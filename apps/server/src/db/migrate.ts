@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-jobs.js';
 import * as m0003 from './migrations/0003-files.js';
 import * as m0004 from './migrations/0004-transfers.js';
 import * as m0005 from './migrations/0005-contract-ids.js';
+import * as m0006 from './migrations/0006-job-submissions.js';
+import * as m0007 from './migrations/0007-temporary-passwords.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -16,6 +18,8 @@ const migrations: Record<string, { up: Up }> = {
   '0003-files': m0003,
   '0004-transfers': m0004,
   '0005-contract-ids': m0005,
+  '0006-job-submissions': m0006,
+  '0007-temporary-passwords': m0007,
 };
 
 class InCodeProvider implements MigrationProvider {

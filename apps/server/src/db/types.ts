@@ -21,6 +21,8 @@ export interface UsersTable {
   approved_by: string | null;
   last_login_at: number | null;
   password_changed_at: number;
+  /** 1 after an administrator set a temporary password: the user must choose their own at sign-in. */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -131,6 +133,26 @@ export interface IngestWatermarksTable {
   updated_at: number;
 }
 
+/** What the portal's submission recorded for a job (accounting does not keep it). */
+export interface JobSubmissionsTable {
+  id: Generated<number>;
+  cluster_id: string;
+  job_id: string;
+  user_name: string;
+  template: string | null;
+  queue: string;
+  nodes: number;
+  cores: number;
+  gpus: number;
+  memory_mb: number;
+  time_limit_s: number;
+  work_dir: string;
+  account: string | null;
+  script: string;
+  command: string;
+  submitted_at: number;
+}
+
 export interface LocalJobsTable {
   id: Generated<number>;
   cluster_id: string;
@@ -224,6 +246,7 @@ export interface Database {
   settings: SettingsTable;
   user_keys: UserKeysTable;
   jobs: JobsTable;
+  job_submissions: JobSubmissionsTable;
   ingest_watermarks: IngestWatermarksTable;
   local_jobs: LocalJobsTable;
   uploads: UploadsTable;
@@ -242,6 +265,8 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type UserKeyRow = Selectable<UserKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
+export type JobSubmissionRow = Selectable<JobSubmissionsTable>;
+export type NewJobSubmission = Insertable<JobSubmissionsTable>;
 export type LocalJobRow = Selectable<LocalJobsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type TransferRow = Selectable<TransfersTable>;

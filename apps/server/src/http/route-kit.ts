@@ -6,6 +6,7 @@ import {
   envelope,
   envelopeWithSpecFields,
   ErrCode,
+  isAuditedContract,
   type Contract,
   type ContractData,
   type ContractParsed,
@@ -81,7 +82,6 @@ const specFieldsHook =
   };
 
 const needsCsrf = (c: Contract) => c.csrf ?? (c.method !== 'GET' && c.permission !== 'public');
-const isAudited = (c: Contract) => c.audit ?? c.method !== 'GET';
 
 /** Who holds a session cookie's token: the auth module's sessions. */
 export interface SessionLookup {
@@ -109,10 +109,14 @@ export class RouteKit {
     return new RouteKit(scope, this.deps);
   }
 
-  /** The session behind the request's cookie, or null (for routes that are not contracts, like WebSockets). */
+  /**
+   * The session behind the request's cookie, or null (for routes that are not contracts, like
+   * WebSockets). A session that must first replace a temporary password counts as none here.
+   */
   async authenticate(req: FastifyRequest): Promise<Auth | null> {
     const token = req.cookies[SESSION_COOKIE];
-    return token ? this.deps.sessions.resolve(token) : null;
+    const auth = token ? await this.deps.sessions.resolve(token) : null;
+    return auth?.mustChangePassword ? null : auth;
   }
 
   /**
@@ -175,6 +179,15 @@ export class RouteKit {
             status: 401,
           });
         }
+        if (req.auth.mustChangePassword && !contract.duringPasswordChange) {
+          return sendError(
+            reply,
+            ErrCode.INSUFFICIENT_PERMISSION,
+            'passwordChangeRequired',
+            'Change the temporary password first',
+            { status: 403 },
+          );
+        }
         if (!can(req.auth.user.roleId, contract.permission)) {
           return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
         }
@@ -219,7 +232,7 @@ export class RouteKit {
         return contract.specFields ? withSpecFields(okEnvelope(result), contract.specFields) : okEnvelope(result);
       },
       ...(contract.specFields ? { onSend: specFieldsHook(contract.specFields) } : {}),
-      ...(isAudited(contract)
+      ...(isAuditedContract(contract)
         ? {
             onResponse: async (req: FastifyRequest, reply: FastifyReply) => {
               await this.deps.audit.write(

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,22 @@ import { sendError } from './envelope.js';
 
 /** apps/web/dist, seen from apps/server/src or apps/server/dist. */
 export const defaultWebRoot = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the one that picks the page's frame
+ * before anything loads): their hashes, so `script-src 'self'` needs no 'unsafe-inline'.
+ */
+export const inlineScriptHashes = (webRoot = defaultWebRoot()): string[] => {
+  const file = join(webRoot, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+};
 
 /** Paths that belong to the API: an unknown one answers a 404 envelope, never the console page. */
 const isApiPath = (path: string) =>
@@ -26,6 +43,9 @@ export const registerWebFiles = async (app: FastifyInstance, webRoot = defaultWe
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz copies (apps/web/build/precompress.ts): sent as the browser's
+      // Accept-Encoding allows, with Vary: Accept-Encoding; the plain file otherwise.
+      preCompressed: true,
       // Hashed asset names change with their content, so browsers may keep them for good.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -11,6 +11,8 @@ export interface Auth {
   user: AuthUser;
   sessionId: string;
   csrfToken: string;
+  /** An administrator set a temporary password: only changing it (and loading the console) is allowed. */
+  mustChangePassword?: boolean;
 }
 
 /** The signed-in user as the cluster layer knows them: the portal id and the POSIX account name. */

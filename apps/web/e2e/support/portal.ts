@@ -96,6 +96,16 @@ export const registeredUser = async (
   await request.post(`${base}/pageframe/main/logout.action`);
 };
 
+/**
+ * Opens the header's user menu and waits for its opening animation to end: a submenu hovered while
+ * the menu still slides in does not open.
+ */
+export const openUserMenu = async (page: Page) => {
+  await page.getByTestId('user-menu').click();
+  await expect(page.locator('.ant-dropdown:visible').first()).toBeVisible();
+  await expect(page.locator('.ant-dropdown[class*="slide-up-appear"], .ant-dropdown[class*="slide-up-enter"]')).toHaveCount(0);
+};
+
 /** The open dialog once its opening animation is over (a click during the zoom can be lost). */
 export const openDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog');

@@ -1,36 +1,65 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CONSOLE_PAGES, type ConsolePage, type ConsolePagePath, type RouteSet } from '@portal/shared';
 
+type PageModule = Promise<{ default: ComponentType }>;
+
 /** A console page (its path, route sets and permission come from packages/shared) and its component. */
 export interface PageRoute extends ConsolePage {
   Page: LazyExoticComponent<ComponentType>;
+  /** Fetches the page's code (also done by rendering Page). */
+  load: () => PageModule;
 }
 
 // One page serves both chart routes of the spec.
-const JobCharts = lazy(() => import('../features/jobs/pages/JobChartsPage'));
+const jobCharts = () => import('../features/jobs/pages/JobChartsPage');
 
-/** The component of every console page: the type makes each shared page need exactly one. */
-export const PAGE_COMPONENTS: Record<ConsolePagePath, LazyExoticComponent<ComponentType>> = {
-  overview: lazy(() => import('../features/overview/pages/OverviewPage')),
-  'my-job/current-job': lazy(() => import('../features/jobs/pages/CurrentJobsPage')),
-  'my-job/current-job/jobDetails': lazy(() => import('../features/jobs/pages/JobDetailsPage')),
-  'my-job/history-job': lazy(() => import('../features/jobs/pages/HistoryJobsPage')),
-  'my-job/history-job/historyDetails': lazy(() => import('../features/jobs/pages/HistoryDetailsPage')),
-  'my-job/submit': lazy(() => import('../features/jobs/pages/SubmitJobPage')),
-  'my-job/output': JobCharts,
-  'job/job-view': JobCharts,
-  'account/personal': lazy(() => import('../features/profile/pages/PersonalCenterPage')),
-  'account/pending-users': lazy(() => import('../features/users/pages/PendingUsersPage')),
-  'account/users': lazy(() => import('../features/users/pages/UsersPage')),
-  'account/audit-log': lazy(() => import('../features/audit/pages/AuditLogPage')),
-  'config/systemconfig': lazy(() => import('../features/settings/pages/SettingsPage')),
+/** How to fetch every console page: the type makes each shared page need exactly one. */
+const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
+  overview: () => import('../features/overview/pages/OverviewPage'),
+  'my-job/current-job': () => import('../features/jobs/pages/CurrentJobsPage'),
+  'my-job/current-job/jobDetails': () => import('../features/jobs/pages/JobDetailsPage'),
+  'my-job/history-job': () => import('../features/jobs/pages/HistoryJobsPage'),
+  'my-job/history-job/historyDetails': () => import('../features/jobs/pages/HistoryDetailsPage'),
+  'my-job/submit': () => import('../features/jobs/pages/SubmitJobPage'),
+  'my-job/output': jobCharts,
+  'job/job-view': jobCharts,
+  'account/personal': () => import('../features/profile/pages/PersonalCenterPage'),
+  'account/pending-users': () => import('../features/users/pages/PendingUsersPage'),
+  'account/users': () => import('../features/users/pages/UsersPage'),
+  'account/audit-log': () => import('../features/audit/pages/AuditLogPage'),
+  'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };
 
+// One lazy component per module: both chart routes share theirs.
+const components = new Map<() => PageModule, LazyExoticComponent<ComponentType>>();
+const componentOf = (load: () => PageModule) => {
+  const known = components.get(load);
+  if (known) return known;
+  const made = lazy(load);
+  components.set(load, made);
+  return made;
+};
+
+/** The console pages that have a component (every shared page: the loaders' type requires it). */
+export const PAGE_COMPONENTS = PAGE_LOADERS;
+
 /** Route sets of spec section 2: user, auditor, and admin (every other role). */
-export const PAGES: PageRoute[] = CONSOLE_PAGES.map((p) => ({ ...p, Page: PAGE_COMPONENTS[p.path] }));
+export const PAGES: PageRoute[] = CONSOLE_PAGES.map((p) => ({
+  ...p,
+  Page: componentOf(PAGE_LOADERS[p.path]),
+  load: PAGE_LOADERS[p.path],
+}));
 
 export const pagesFor = (set: RouteSet) => PAGES.filter((p) => p.sets.includes(set));
 
 /** Whether a path is a console page of any role (an anonymous visit then goes to sign-in). */
 export const isConsolePath = (pathname: string) =>
   PAGES.some((p) => pathname === `/${p.path}` || pathname.startsWith(`/${p.path}/`));
+
+/** Starts fetching the page a console path opens (the longest matching path), if any. */
+export const preloadPage = (pathname: string) => {
+  const page = PAGES.filter((p) => pathname === `/${p.path}` || pathname.startsWith(`/${p.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
+  if (page) void page.load().catch(() => {});
+};

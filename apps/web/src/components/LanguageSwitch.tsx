@@ -1,26 +1,39 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, type Language } from '../lib/i18n';
 
-const names: Record<Language, string> = { en: 'English', zh: '简体中文' };
+// The menu (antd's Dropdown and Menu) is not part of the sign-in page's first load: fetched when
+// the pointer or focus reaches the button, shown (open) from the first click on.
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(loadMenu);
+
+const NAMES = { en: 'English', zh: '简体中文' } as const;
 
 /** Switches between English and Chinese; the choice is remembered in this browser. */
 export const LanguageSwitch = ({ dark = false }: { dark?: boolean }) => {
   const { t, i18n } = useTranslation('common');
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [i18n.language],
-        items: (Object.keys(names) as Language[]).map((l) => ({ key: l, label: names[l] })),
-        onClick: ({ key }) => void setLanguage(key as Language),
-      }}
+  const [clicked, setClicked] = useState(false);
+  const current = NAMES[i18n.language === 'zh' ? 'zh' : 'en'];
+  const prefetch = () => void loadMenu().catch(() => {});
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined aria-hidden />}
+      // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+      aria-label={t('languageNow', { current })}
+      style={dark ? { color: '#fff' } : undefined}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setClicked(true)}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')} style={dark ? { color: '#fff' } : undefined}>
-        {names[i18n.language === 'zh' ? 'zh' : 'en']}
-      </Button>
-    </Dropdown>
+      {current}
+    </Button>
+  );
+  if (!clicked) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu openAtOnce>{button}</LanguageMenu>
+    </Suspense>
   );
 };

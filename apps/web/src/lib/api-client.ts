@@ -45,7 +45,11 @@ const queryString = (query: Record<string, unknown> | undefined) => {
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
 };
 
-type Input<C extends Contract> = Partial<ContractInput<C>> & { signal?: AbortSignal };
+type Input<C extends Contract> = Partial<ContractInput<C>> & {
+  signal?: AbortSignal;
+  /** A file sent as the request body itself (application/octet-stream), for contracts that take one. */
+  file?: Blob;
+};
 
 /** The URL a contract call goes to (also used for links such as downloads). */
 export const contractUrl = <C extends Contract>(contract: C, input: Partial<ContractInput<C>> = {}) =>
@@ -65,10 +69,11 @@ const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promi
   }
 };
 
-const requestInit = (method: string, body: unknown): RequestInit => {
+const requestInit = (method: string, body: unknown, file?: Blob): RequestInit => {
   const headers: Record<string, string> = { accept: 'application/json' };
   const csrf = readCookie('XSRF-TOKEN');
   if (csrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(csrf);
+  if (file) return { method, headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file };
   if (body !== undefined) headers['content-type'] = 'application/json';
   return { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
 };
@@ -86,7 +91,7 @@ const parseError = async (res: Response): Promise<ApiError> => {
 export const api = async <C extends Contract>(contract: C, input: Input<C> = {}): Promise<ContractData<C>> => {
   const method = contract.method;
   const body = input.body ?? (method !== 'GET' && contract.body ? {} : undefined);
-  const res = await send(contractUrl(contract, input), requestInit(method, body), input.signal);
+  const res = await send(contractUrl(contract, input), requestInit(method, body, input.file), input.signal);
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('json')) throw await parseError(res);
   const json = (await res.json()) as { errCode: number; errMsg: string; data: unknown };

@@ -33,8 +33,13 @@ const load = (lang: string) =>
 
 const en = load('en');
 const zh = load('zh');
+/**
+ * English plurals are i18next's `key_one` / `key_other`; Chinese has no plural forms and keeps the
+ * plain `key` (i18next falls back to it): both count as `key`.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
 const keysOf = (bundle: Record<string, unknown>) =>
-  new Set(Object.entries(bundle).flatMap(([ns, v]) => flatten(v).map((k) => `${ns}:${k}`)));
+  new Set(Object.entries(bundle).flatMap(([ns, v]) => flatten(v).map((k) => `${ns}:${k.replace(PLURAL, '')}`)));
 const enKeys = keysOf(en);
 const zhKeys = keysOf(zh);
 
@@ -70,6 +75,22 @@ describe('translations', () => {
       ),
     );
     expect(empty).toEqual([]);
+  });
+
+  it('write English plurals as _one and _other, never as "(s)"', () => {
+    const texts = Object.entries(en).flatMap(([ns, v]) => flatten(v).map((k) => [`${ns}:${k}`, at(v, k)] as const));
+    expect(texts.filter(([, text]) => typeof text === 'string' && /\w\(s\)/.test(text)).map(([k]) => k)).toEqual([]);
+    const plural = texts.filter(([k]) => PLURAL.test(k)).map(([k]) => k.replace(PLURAL, ''));
+    for (const base of new Set(plural)) {
+      expect(
+        texts.some(([k]) => k === `${base}_one`),
+        base,
+      ).toBe(true);
+      expect(
+        texts.some(([k]) => k === `${base}_other`),
+        base,
+      ).toBe(true);
+    }
   });
 
   it('contain every literal key the code uses', () => {

@@ -25,3 +25,9 @@ window.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// The console's texts load lazily (lib/i18n.ts); tests render any component at once, so every
+// namespace is loaded before they start.
+const { i18nReady, loadAllNamespaces } = await import('../lib/i18n');
+await i18nReady;
+await loadAllNamespaces();

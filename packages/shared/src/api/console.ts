@@ -4,6 +4,23 @@ import { PERMISSIONS } from '../roles.js';
 import { PASSWORD_STRENGTHS } from '../validation.js';
 import { SystemVersionType } from './login.js';
 
+/**
+ * Clusters in local access mode run the user's jobs, shell and file operations on the portal's own
+ * machine: the console says as whom, and what that means for keeping users apart.
+ */
+export const LocalAccess = z.object({
+  /** The clusters in local access mode. */
+  clusters: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * perUser: the server runs as root and each user acts as their own POSIX account (the system
+   * keeps users apart); shared: every user acts as the server's own account (no separation).
+   */
+  separation: z.enum(['perUser', 'shared']),
+  /** The POSIX account the signed-in user's commands run as on those clusters. */
+  account: z.string(),
+});
+export type LocalAccess = z.infer<typeof LocalAccess>;
+
 export const IndexData = z.object({
   roleId: z.number().int(),
   roleName: z.string(),
@@ -26,6 +43,10 @@ export const IndexData = z.object({
   hybridService: z.boolean(),
   permissions: z.array(z.enum(PERMISSIONS)),
   csrfToken: z.string(),
+  /** An administrator set a temporary password: the console shows only the change-password screen. */
+  mustChangePassword: z.boolean(),
+  /** Null when no cluster uses local access mode. */
+  localAccess: LocalAccess.nullable(),
 });
 export type IndexData = z.infer<typeof IndexData>;
 
@@ -39,6 +60,7 @@ export const getIndexData = defineContract({
   summary: 'Role, user and portal settings the console starts with',
   query: LangQuery,
   data: IndexData,
+  duringPasswordChange: true,
 });
 
 const menuFields = {

@@ -56,3 +56,50 @@ export const downloadFile = defineContract({
   data: z.string(),
   response: 'file',
 });
+
+/** The FAQ document's file name (faqDownload's default). */
+export const FAQ_NAME = 'FAQ.pdf';
+
+/** The files an administrator may put on the portal: the dialog's tools and the FAQ, nothing else. */
+export const DOWNLOAD_FILES = [
+  ...SOFTWARE_NAMES.map((name) => ({ kind: 'software' as const, name })),
+  { kind: 'faq' as const, name: FAQ_NAME },
+];
+
+/** The largest file an administrator may upload (installers are tens to hundreds of MB). */
+export const DOWNLOAD_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
+
+export const DownloadEntry = z.object({
+  kind: z.enum(['software', 'faq']),
+  name: z.string(),
+  installed: z.boolean(),
+  /** Bytes; 0 when not installed. */
+  size: z.number().int().nonnegative(),
+  updatedAt: z.string().nullable(),
+});
+export type DownloadEntry = z.infer<typeof DownloadEntry>;
+
+export const listDownloads = defineContract({
+  id: 'downloads.listDownloads',
+  method: 'GET',
+  path: '/commonsoft/softwaremanagement/listDownloads.action',
+  permission: 'session',
+  summary: 'Which client tools and FAQ files are installed on the portal',
+  data: z.array(DownloadEntry),
+});
+
+export const uploadTool = defineContract({
+  id: 'downloads.uploadTool',
+  method: 'PUT',
+  path: '/commonsoft/softwaremanagement/upload/:kind/:name',
+  permission: 'downloads:manage',
+  summary:
+    'Put a client tool or the FAQ on the portal (the request body is the file, application/octet-stream); replaces an older one',
+  params: z
+    .object({ kind: z.enum(['software', 'faq']), name: z.string().min(1).max(128) })
+    .refine((p) => DOWNLOAD_FILES.some((f) => f.kind === p.kind && f.name === p.name), {
+      message: 'not one of the files the download dialogs offer',
+      path: ['name'],
+    }),
+  data: DownloadEntry,
+});

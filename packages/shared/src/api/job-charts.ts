@@ -95,7 +95,7 @@ export const queryWallTimeUsed = defineContract({
   method: 'POST',
   path: '/jm_jv/jobview/queryWallTimeUsed.action',
   permission: 'jobs:read',
-  summary: "Core and card time the signed-in user's finished jobs used this year",
+  summary: "Core and card time the signed-in user's finished jobs used this year and this month (UTC, by end time)",
   body: ChartPayload,
   data: z.object({
     year: z.number().int(),
@@ -104,6 +104,11 @@ export const queryWallTimeUsed = defineContract({
     cardSeconds: z.number().int(),
     coreHours: z.number(),
     cardHours: z.number(),
+    /** 1 to 12: the month the `month*` figures count. */
+    month: z.number().int().min(1).max(12),
+    monthJobCount: z.number().int(),
+    monthCoreSeconds: z.number().int(),
+    monthCoreHours: z.number(),
   }),
   audit: false,
 });

@@ -50,10 +50,31 @@ export type JobListItem = z.infer<typeof JobListItem>;
 
 const nullableSeconds = z.number().int().nullable();
 
+/** What the portal's submission recorded for a job; null for jobs submitted elsewhere (sbatch). */
+export const JobSubmission = z.object({
+  /** The application template the form was filled from (BASE, VASP, ...); null when none was named. */
+  template: z.string().nullable(),
+  queue: z.string(),
+  nodes: z.number().int(),
+  /** Cores (tasks) in total. */
+  cores: z.number().int(),
+  gpus: z.number().int(),
+  /** Per node; 0 = the queue's default. */
+  memoryMB: z.number().int(),
+  /** The time limit asked for, in seconds. */
+  timeLimit: z.number().int(),
+  workDir: z.string(),
+  account: z.string().nullable(),
+  submittedAt: Timestamp,
+});
+export type JobSubmission = z.infer<typeof JobSubmission>;
+
 /** Every field of spec section 3 "Job"; the history fields are filled for finished jobs. */
 export const JobDetail = JobListItem.extend({
   clusterName: z.string(),
+  /** The application template recorded at submission; '' when the job was not submitted through the portal. */
   appType: z.string(),
+  submission: JobSubmission.nullable(),
   expectedStartTime: Timestamp.nullable(),
   /** The queue's maximum run time in seconds (null = unlimited). */
   maxRunTime: nullableSeconds,

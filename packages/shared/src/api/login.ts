@@ -108,7 +108,10 @@ export const LicenseInfo = z.object({
   trial: z.boolean(),
   expired: z.boolean(),
   remainingDays: z.number().int().nonnegative(),
+  /** Nodes the licence allows. */
   nodeCount: z.number().int().nonnegative(),
+  /** Nodes the clusters' schedulers report now; null when not signed in or no scheduler answered. */
+  clusterNodes: z.number().int().nonnegative().nullable(),
   customer: z.string(),
   expiresAt: z.string(),
 });
@@ -181,8 +184,22 @@ export const forgotPwd = defineContract({
   csrf: false,
 });
 
+/** Any text: a malformed token is answered as an invalid link (resetTokenInvalid), not as a bad parameter. */
+const ResetToken = z.string().min(1).max(512);
+
+export const CheckResetTokenQuery = z.object({ token: ResetToken });
+export const checkResetToken = defineContract({
+  id: 'login.checkResetToken',
+  method: 'GET',
+  path: '/login/checkResetToken.action',
+  permission: 'public',
+  summary: 'Whether a password-reset link can still be used (resetTokenInvalid or resetTokenExpired when not)',
+  query: CheckResetTokenQuery,
+  data: z.object({ valid: z.literal(true) }),
+});
+
 export const ResetPwdBody = z.object({
-  token: z.string().min(16).max(128),
+  token: ResetToken,
   newPwd: z.string().min(1).max(64),
   verifyCheckNewPwd: z.string().min(1).max(64),
 });

@@ -63,4 +63,5 @@ export const modifyPwd = defineContract({
   summary: 'Change the password (ends the other sessions of the user)',
   body: ModifyPwdBody,
   data: Ok,
+  duringPasswordChange: true,
 });

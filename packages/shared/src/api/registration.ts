@@ -6,7 +6,10 @@ import { DESCRIPTION_MAX, patterns } from '../validation.js';
 /** The client's random key that ties a captcha to a registration attempt. */
 export const Rand = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
-export const userNameSchema = z.string().min(1).regex(patterns.userName);
+/** The spec's user-name rule, narrowed to valid POSIX account names (patterns.accountName). */
+export const userNameSchema = z.string().min(1).regex(patterns.userName).regex(patterns.accountName, {
+  message: 'A user name is 4-32 characters: a lowercase letter or _ first, then lowercase letters, digits, _ . or -',
+});
 export const emailSchema = z.string().min(1).max(128).regex(patterns.email);
 export const phoneSchema = z.string().regex(patterns.mobilePhone);
 export const descSchema = z.string().max(DESCRIPTION_MAX);

@@ -5,7 +5,7 @@ import { OptionalClusterId } from './common.js';
 import { FilePath } from './files.js';
 
 /*
- * The web shell (E-Shell, spec sections 1 and 2). Opening a shell is a contract; the terminal
+ * The web shell (WebShell, spec sections 1 and 2). Opening a shell is a contract; the terminal
  * itself travels over a WebSocket, which contracts do not describe: its protocol is declared here
  * so server and page read the same messages (docs/shell.md tells the whole story).
  */

@@ -128,6 +128,22 @@ export const provisionUser = defineContract({
   body: UserNameBody,
   data: z.object({ failedClusters: z.array(z.string()) }),
 });
+export const SetTemporaryPasswordBody = z.object({
+  userName: z.string().min(1).max(64),
+  newPwd: z.string().min(1).max(64),
+  verifyCheckNewPwd: z.string().min(1).max(64),
+});
+export type SetTemporaryPasswordBody = z.input<typeof SetTemporaryPasswordBody>;
+export const setTemporaryPassword = defineContract({
+  id: 'users.setTemporaryPassword',
+  method: 'POST',
+  path: '/sys_gvuserma/gvuserma/setTemporaryPassword.action',
+  permission: 'users:manage',
+  summary:
+    'Set a temporary password for a user who forgot theirs: their sessions end, a sign-in lock is lifted, and they must choose a new password at the next sign-in',
+  body: SetTemporaryPasswordBody,
+  data: Ok,
+});
 export const unfreezeUser = defineContract({
   id: 'users.unfreezeUser',
   method: 'POST',

@@ -88,6 +88,45 @@ export const runAccessContract = (name: string, setup: () => Promise<AccessFixtu
       await expectReason(files.stat(`${root}/links/missing`), 'notFound');
     });
 
+    it('names entries with their kinds (links with their target kind) and stats only the ones asked', async () => {
+      const dir = `${root}/two-phase`;
+      await files.mkdir(dir);
+      await files.mkdir(`${dir}/sub`, 0o700);
+      await write(files, `${dir}/a b.txt`, 'hello');
+      await write(files, `${dir}/-dash`, 'x');
+      await write(files, `${dir}/.hidden`, '');
+      await files.symlink('sub', `${dir}/to-sub`);
+      await files.symlink('a b.txt', `${dir}/to-file`);
+      await files.symlink('nowhere', `${dir}/broken`);
+      const names = await files.names(dir);
+      expect(names.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+        { name: '-dash', kind: 'file', targetKind: null },
+        { name: '.hidden', kind: 'file', targetKind: null },
+        { name: 'a b.txt', kind: 'file', targetKind: null },
+        { name: 'broken', kind: 'link', targetKind: null },
+        { name: 'sub', kind: 'dir', targetKind: null },
+        { name: 'to-file', kind: 'link', targetKind: 'file' },
+        { name: 'to-sub', kind: 'link', targetKind: 'dir' },
+      ]);
+      const details = await files.details(dir, ['a b.txt', '-dash', 'to-sub', 'sub', 'gone', '../two-phase', 'sub/x']);
+      const byName = new Map(details.map((e) => [e.name, e]));
+      expect([...byName.keys()].sort()).toEqual(['-dash', 'a b.txt', 'sub', 'to-sub']);
+      expect(byName.get('a b.txt')).toMatchObject({ kind: 'file', size: 5 });
+      // The same details as the full listing gives.
+      const listed = new Map((await files.list(dir)).map((e) => [e.name, e]));
+      for (const [name, e] of byName) expect(e).toEqual(listed.get(name));
+      expect(byName.get('to-sub')).toMatchObject({ kind: 'link', target: 'sub' });
+      expect((byName.get('sub')?.mode ?? 0) & 0o777).toBe(0o700);
+      // With a stat of each: the size and time the full listing gives (links: the link itself).
+      for (const n of await files.names(dir, 'size')) expect([n.name, n.size]).toEqual([n.name, listed.get(n.name)?.size]);
+      for (const n of await files.names(dir, 'mtime'))
+        expect([n.name, Math.trunc(n.mtimeMs ?? 0)]).toEqual([n.name, listed.get(n.name)?.mtimeMs]);
+      expect(await files.details(dir, [])).toEqual([]);
+      expect(await files.names(`${dir}/sub`)).toEqual([]);
+      await expectReason(files.names(`${dir}/a b.txt`), 'notDir');
+      await expectReason(files.names(`${dir}/none`), 'notFound');
+    });
+
     it('makes a link with the given text, and refuses a name that exists', async () => {
       await files.symlink('../somewhere/else', `${root}/made-link`);
       expect(await files.lstat(`${root}/made-link`)).toMatchObject({ kind: 'link', target: '../somewhere/else' });
@@ -155,6 +194,17 @@ export const runAccessContract = (name: string, setup: () => Promise<AccessFixtu
       for await (const c of await files.archive(`${root}/arch`)) chunks.push(Buffer.from(c as Buffer));
       const listing = execFileSync('tar', ['-tzf', '-'], { input: Buffer.concat(chunks) }).toString();
       expect(listing.split('\n').filter(Boolean).sort()).toEqual(['arch/', 'arch/in/', 'arch/in/f.txt']);
+    });
+
+    it('streams the home folder itself, whose parent may only be traversed', async () => {
+      const home = await files.home();
+      const base = home.split('/').pop() ?? '';
+      const chunks: Buffer[] = [];
+      for await (const c of await files.archive(home)) chunks.push(Buffer.from(c as Buffer));
+      const listing = execFileSync('tar', ['-tzf', '-'], { input: Buffer.concat(chunks), maxBuffer: 256 * 1024 * 1024 });
+      const names = listing.toString().split('\n');
+      expect(names).toContain(`${base}/`);
+      expect(names).toContain(`${base}/${root.split('/').pop() ?? ''}/`);
     });
 
     it('searches names case-insensitively with a limit', async () => {

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CommandResult, CommandRunner, RunOptions } from './command-runner.js';
 import type { CommandLimiter } from './command-limiter.js';
-import type { AccessUser, ClusterAccess, FileSession, FileStat, ReadRange, WriteOptions } from './types.js';
+import type { AccessUser, ClusterAccess, DirName, FileSession, FileStat, ReadRange, StatKey, WriteOptions } from './types.js';
 
 /** The service identity's commands (scheduler polls, provisioning) count as one account of their own. */
 export const SERVICE_KEY = '@service';
@@ -30,6 +30,12 @@ class LimitedFileSession implements FileSession {
   }
   list(dir: string): Promise<FileStat[]> {
     return this.limiter.run(this.key, () => this.inner.list(dir));
+  }
+  names(dir: string, withStat?: StatKey): Promise<DirName[]> {
+    return this.limiter.run(this.key, () => this.inner.names(dir, withStat));
+  }
+  details(dir: string, names: string[]): Promise<FileStat[]> {
+    return this.limiter.run(this.key, () => this.inner.details(dir, names));
   }
   stat(path: string): Promise<FileStat> {
     return this.inner.stat(path);

@@ -39,6 +39,21 @@ export interface FileStat {
   target?: string;
 }
 
+/** An entry as its folder names it, without a stat (d_type): all a listing by name needs of it. */
+export interface DirName {
+  name: string;
+  kind: FileKind;
+  /** For links: the kind of what it points at, null when that cannot be reached; else null. */
+  targetKind: FileKind | null;
+  /** Only when asked `withStat: 'size'` (lstat, as in FileStat). */
+  size?: number;
+  /** Only when asked `withStat: 'mtime'` (lstat; with the fraction of a millisecond, for sorting). */
+  mtimeMs?: number;
+}
+
+/** The one detail a listing sorted by it needs of every entry. */
+export type StatKey = 'size' | 'mtime';
+
 export interface ReadRange {
   /** First byte, inclusive. */
   start?: number;
@@ -60,8 +75,16 @@ export interface WriteOptions {
 export interface FileSession {
   /** The user's home folder, absolute. */
   home(): Promise<string>;
-  /** Entries of a folder without `.` and `..`, link entries not followed. */
+  /** Entries of a folder without `.` and `..`, link entries not followed (a stat of each). */
   list(dir: string): Promise<FileStat[]>;
+  /**
+   * Names and kinds of a folder's entries without a stat of each (the directory's d_type; only
+   * links are followed, for their target's kind). `withStat`: with the size or the time of each, in
+   * the same pass (a stat of every entry, for sorting by it). The same errors as `list`.
+   */
+  names(dir: string, withStat?: StatKey): Promise<DirName[]>;
+  /** `lstat` of the named entries of `dir`, in any order; names gone meanwhile are left out. */
+  details(dir: string, names: string[]): Promise<FileStat[]>;
   /** Follows links. Throws FileAccessError('notFound') when absent. */
   stat(path: string): Promise<FileStat>;
   /** Does not follow links. */

@@ -48,7 +48,7 @@ export const schedulerFactory = (
         // As the user, so the folder is theirs and a path they may not write is refused.
         ensureDir: async (user, path) => {
           const r = await runner.run(user, ['mkdir', '-p', '--', path], { timeoutMs: 10_000 });
-          if (r.code !== 0) throw new SchedulerRejectedError(`cannot create ${path}: ${r.stderr.trim()}`);
+          if (r.code !== 0) throw new SchedulerRejectedError(`cannot create ${path}: ${r.stderr.trim()}`, 'workDir');
         },
       };
     }

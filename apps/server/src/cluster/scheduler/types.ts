@@ -169,6 +169,12 @@ export interface SchedulerAdapter {
   readOutput(user: string, path: string, opts: { tailBytes?: number | undefined; maxBytes: number }): Promise<OutputRead>;
   /** Jobs that ended at or after `since` (epoch ms), oldest first. */
   finishedSince(since: number): Promise<FinishedJob[]>;
+  /**
+   * Only on schedulers that know when their jobs change (the built-in one): calls `listener` after
+   * a job is submitted, starts, changes state or ends, so the snapshot need not wait for its next
+   * poll. Answers a function that stops the calls. Schedulers without it are polled.
+   */
+  onJobsChanged?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -180,6 +186,13 @@ export class SchedulerUnavailableError extends Error {
 /** The scheduler answered and refused (unknown job, wrong state, not allowed): say why. */
 export class SchedulerRejectedError extends Error {
   override readonly name = 'SchedulerRejectedError';
+  /** The part of the request at fault when known ('workDir'), so a form can show it there. */
+  constructor(
+    message: string,
+    readonly field?: 'workDir',
+  ) {
+    super(message);
+  }
 }
 
 export class OutputTooLargeError extends Error {

@@ -1,4 +1,4 @@
-import { forgotPwd, resetPwd } from '@portal/shared';
+import { checkResetToken, forgotPwd, resetPwd } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { PasswordResetService } from './password-reset.service.js';
 
@@ -8,6 +8,11 @@ export const registerPasswordResetRoutes = (kit: RouteKit, resets: PasswordReset
     const baseUrl = `${req.protocol}://${req.host}`;
     await resets.request(body.userName, body.email, baseUrl, req.log);
     return {};
+  });
+
+  kit.publicRoute(checkResetToken, async ({ query }) => {
+    await resets.check(query.token);
+    return { valid: true as const };
   });
 
   kit.publicRoute(resetPwd, async ({ body, req }) => {

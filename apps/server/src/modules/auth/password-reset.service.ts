@@ -11,7 +11,10 @@ import type { SessionsService } from './sessions.service.js';
 import type { ThrottleService } from './throttle.service.js';
 import type { Logger } from '../../lib/logger.js';
 
-const invalidToken = () => new AppError(ErrCode.PARAM_INVALID, 'resetTokenInvalid', 'The reset link is invalid or has expired');
+const invalidToken = () =>
+  new AppError(ErrCode.PARAM_INVALID, 'resetTokenInvalid', 'The reset link is not valid (mistyped, or already used)');
+const expiredToken = () =>
+  new AppError(ErrCode.PARAM_INVALID, 'resetTokenExpired', 'The reset link has expired: ask for a new one');
 
 /**
  * Forgot password: a single-use link with a random token (only its hash is stored) is mailed to
@@ -59,12 +62,24 @@ export class PasswordResetService {
       .catch((err: unknown) => log.error({ err }, 'could not send the password-reset mail'));
   }
 
-  async reset(token: string, newPwd: string, confirmation: string): Promise<string> {
+  /** The reset row and its user when the link can be used; throws resetTokenInvalid or resetTokenExpired. */
+  private async usable(token: string, now: number) {
     const row = await this.repo.find(sha256(token));
-    const now = this.clock.now();
-    if (!row || row.used_at != null || row.expires_at <= now) throw invalidToken();
+    if (!row || row.used_at != null) throw invalidToken();
+    if (row.expires_at <= now) throw expiredToken();
     const user = await this.users.findById(row.user_id);
     if (!user || user.status !== 'active') throw invalidToken();
+    return { row, user };
+  }
+
+  /** Lets the reset page say at once that a link is bad, before a new password is typed. */
+  async check(token: string): Promise<void> {
+    await this.usable(token, this.clock.now());
+  }
+
+  async reset(token: string, newPwd: string, confirmation: string): Promise<string> {
+    const now = this.clock.now();
+    const { row, user } = await this.usable(token, now);
     assertConfirmation(newPwd, confirmation);
     assertPasswordStrength(newPwd, (await this.settings.get()).passwordStrength);
     if (!(await this.repo.markUsed(row.id, now))) throw invalidToken();

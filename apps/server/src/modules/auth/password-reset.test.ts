@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { forgotPwd, getIndexData, queryLoginConfig, Role, resetPwd } from '@portal/shared';
+import { checkResetToken, forgotPwd, getIndexData, queryLoginConfig, Role, resetPwd } from '@portal/shared';
 import { createTestApp, createUser, ManualClock, TestClient, type TestApp } from '../../test/harness.js';
 
 /* Forgot password: a real SMTP server receives the mail, the link in it sets a new password. */
@@ -181,12 +181,15 @@ describe('password reset by e-mail', () => {
 
   it('refuses a link older than its validity (30 minutes)', async () => {
     const [mail] = await ask('reset_user', 'reset_user@example.com');
+    expect((await browser(t).call(checkResetToken, { query: { token: tokenIn(mail!) } })).data).toEqual({ valid: true });
     clock.advance(31 * 60_000);
     const res = await browser(t).call(resetPwd, {
       body: { token: tokenIn(mail!), newPwd: 'Late_pass1', verifyCheckNewPwd: 'Late_pass1' },
     });
     expect(res.errCode).toBe(10004);
-    expect(res.error?.reason).toBe('resetTokenInvalid');
+    expect(res.error?.reason).toBe('resetTokenExpired');
+    const check = await browser(t).call(checkResetToken, { query: { token: tokenIn(mail!) } });
+    expect(check.error?.reason).toBe('resetTokenExpired');
     expect((await browser(t).login('reset_user', 'Late_pass1')).error?.reason).toBe('badCredentials');
   });
 
@@ -195,6 +198,14 @@ describe('password reset by e-mail', () => {
       body: { token: 'A'.repeat(43), newPwd: 'Made_up_pw1', verifyCheckNewPwd: 'Made_up_pw1' },
     });
     expect(res.error?.reason).toBe('resetTokenInvalid');
+  });
+
+  it('answers a mangled link (too short, cut off) as an invalid link, not as an invalid parameter', async () => {
+    for (const token of ['abc', 'x'.repeat(300)]) {
+      const res = await browser(t).call(resetPwd, { body: { token, newPwd: 'Made_up_pw1', verifyCheckNewPwd: 'Made_up_pw1' } });
+      expect(res.error?.reason, token).toBe('resetTokenInvalid');
+      expect((await browser(t).call(checkResetToken, { query: { token } })).error?.reason, token).toBe('resetTokenInvalid');
+    }
   });
 
   it('keeps reset tokens out of the audit log and out of the database', async () => {

@@ -11,6 +11,7 @@ export interface SessionWithUser {
   user_name: string;
   role_id: number;
   status: string;
+  must_change_password: number;
 }
 
 export class SessionsRepository {
@@ -33,6 +34,7 @@ export class SessionsRepository {
         'users.user_name',
         'users.role_id',
         'users.status',
+        'users.must_change_password',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();

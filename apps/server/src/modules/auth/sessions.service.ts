@@ -60,6 +60,7 @@ export class SessionsService {
       sessionId: id,
       csrfToken: row.csrf_token,
       user: { id: row.userId, userName: row.user_name, roleId: normalizeRoleId(row.role_id) },
+      mustChangePassword: row.must_change_password === 1,
     };
   }
 

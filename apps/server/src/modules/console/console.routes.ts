@@ -16,6 +16,6 @@ export const registerConsoleRoutes = (kit: RouteKit, console: ConsoleService) =>
   kit.route(getOnlineUser, () => console.onlineUsers());
   kit.route(querySysTime, () => console.systemTime());
   kit.publicRoute(isHybridService, () => console.isHybrid());
-  kit.publicRoute(queryLicenseInfo, () => console.licenseInfo());
+  kit.publicRoute(queryLicenseInfo, ({ auth }) => console.licenseInfo(auth !== null));
   kit.route(listCluster, () => console.clusters());
 };

@@ -7,6 +7,15 @@ import type { LicenseService } from '../license/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { menusFor } from './menus.service.js';
 
+/** How local access mode runs users' commands on this machine (cluster/access/local/user-accounts.ts). */
+export interface LocalAccessFacts {
+  /** The clusters in local access mode (none: the console shows no notice). */
+  clusters: { id: string; name: string }[];
+  separation: 'perUser' | 'shared';
+  /** The OS account the server runs as: every user's account under `shared`. */
+  serverAccount: string;
+}
+
 /** The console's frame: who is signed in and what they may do, menus, online users, clusters. */
 export class ConsoleService {
   constructor(
@@ -15,7 +24,16 @@ export class ConsoleService {
     private readonly sessions: SessionsService,
     private readonly license: LicenseService,
     private readonly clock: Clock,
+    /** How many nodes the clusters' schedulers report now; null while none has answered. */
+    private readonly nodeCount: () => number | null,
+    private readonly local: LocalAccessFacts = { clusters: [], separation: 'shared', serverAccount: '' },
   ) {}
+
+  private localAccess(auth: Auth): IndexData['localAccess'] {
+    const { clusters, separation, serverAccount } = this.local;
+    if (clusters.length === 0) return null;
+    return { clusters, separation, account: separation === 'perUser' ? auth.user.userName : serverAccount };
+  }
 
   /** `hostname`: the address the browser used, which the spec reports as the manager server's. */
   async indexData(auth: Auth, hostname: string): Promise<IndexData> {
@@ -39,6 +57,8 @@ export class ConsoleService {
       hybridService: ui.hybridService,
       permissions: permissionsOf(auth.user.roleId),
       csrfToken: auth.csrfToken,
+      mustChangePassword: auth.mustChangePassword === true,
+      localAccess: this.localAccess(auth),
     };
   }
 
@@ -58,8 +78,9 @@ export class ConsoleService {
     return this.config.ui.hybridService ? 'true' : 'false';
   }
 
-  licenseInfo(): LicenseInfo {
-    return this.license.info();
+  /** The licence; a signed-in caller also learns the clusters' real node count (beside the licensed one). */
+  licenseInfo(signedIn: boolean): LicenseInfo {
+    return { ...this.license.info(), clusterNodes: signedIn ? this.nodeCount() : null };
   }
 
   clusters() {

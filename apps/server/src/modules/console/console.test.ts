@@ -11,6 +11,7 @@ import {
   listCluster,
   logout,
   permissionsOf,
+  queryClusterInfo,
   queryLicenseInfo,
   querySysTime,
   querySystemVersionType,
@@ -114,7 +115,7 @@ describe('index data and menus', () => {
     ]);
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
-    expect(menus[2]).toMatchObject({ text: 'E-Shell', internal: false, target: 'eshell', isChild: false });
+    expect(menus[2]).toMatchObject({ text: 'WebShell', internal: false, target: 'eshell', isChild: false });
     expect(menus[3]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
     expect(menus[3]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
     expect(menus[4]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
@@ -277,6 +278,16 @@ describe('licence: free trial', () => {
     });
   });
 
+  it("tells a signed-in user the clusters' real node count beside the licensed one, and nobody else", async () => {
+    expect((await info()).clusterNodes).toBeNull();
+    const user = await signedIn(t.app, 'licence_reader', Role.user);
+    const signedInInfo = (await user.call(queryLicenseInfo)).data;
+    const heat = (await user.call(queryClusterInfo, { body: {} })).data;
+    expect(heat.nodes.length).toBeGreaterThan(0);
+    expect(signedInInfo.clusterNodes).toBe(heat.nodes.length);
+    expect(signedInInfo.nodeCount).toBe(8);
+  });
+
   it('counts the remaining days down as time passes', async () => {
     clock.advance(10 * DAY);
     expect((await info()).remainingDays).toBe(20);
@@ -335,6 +346,7 @@ describe('licence: signed file', () => {
       expired: false,
       remainingDays: 365,
       nodeCount: 512,
+      clusterNodes: null,
       customer: 'Example Computing Centre',
       expiresAt: '2027-05-01T00:00:00.000Z',
     });

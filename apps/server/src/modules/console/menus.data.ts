@@ -73,7 +73,8 @@ export const MENUS: MenuDef[] = [
       },
       {
         id: 'jobView',
-        text: { en: 'Job view', zh: '作业视图' },
+        // The same page as jobCharts (one name per thing); the route keeps the spec's path.
+        text: { en: 'Job charts', zh: '作业图表' },
         icon: 'heatmap',
         menuNo: 5,
         load: 'job/job-view',
@@ -84,7 +85,8 @@ export const MENUS: MenuDef[] = [
   {
     // Not a console route: the web opens the shell page in a new window (spec section 2), target 'eshell'.
     id: 'eshell',
-    text: { en: 'E-Shell', zh: 'E-Shell' },
+    // The spec calls the shell WebShell (sections 1, 2 and 6): one name in every menu and page.
+    text: { en: 'WebShell', zh: 'WebShell' },
     icon: 'shell',
     menuNo: 30,
     load: 'eshell',

@@ -1,4 +1,4 @@
-import { ErrCode, type ErrReasonValue } from '@portal/shared';
+import { ErrCode, SystemAuditAction, type ErrReasonValue } from '@portal/shared';
 import { FileAccessError, SshUnavailableError, type FileErrorReason } from '../../cluster/access/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { OutsideRootsError } from './paths.js';
@@ -25,7 +25,7 @@ export const outsideRoots = (path: string) =>
     status: 403,
     extra: { path },
     // Traversal attempts must leave a trace, also on reads.
-    auditAs: 'files.pathRefused',
+    auditAs: SystemAuditAction.pathRefused,
   });
 
 /**

@@ -1,12 +1,13 @@
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
-import { ErrCode, TEXT_EDIT_MAX_BYTES, type FileEntry } from '@portal/shared';
-import type { AccessUser, ClusterAccess, FileKind, FileSession } from '../../cluster/access/types.js';
+import { ErrCode, TEXT_EDIT_MAX_BYTES } from '@portal/shared';
+import type { AccessUser, ClusterAccess, FileSession } from '../../cluster/access/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { iso } from '../../lib/time.js';
 import { endWritable } from './chunk-writer.js';
 import { viaFiles } from './file-errors.js';
-import { ListingCache, sortEntries, toEntry, visible, type SortKey } from './listing.js';
+import { FolderPages } from './folder-pages.js';
+import type { SortKey } from './listing.js';
 import { expandRoots, isInside, PathGuard } from './paths.js';
 
 /** One cluster as the file service sees it. */
@@ -65,7 +66,8 @@ const writeAll = async (session: FileSession, path: string, data: Buffer): Promi
  * PathGuard first; errors of the access layer leave as reasons the web translates.
  */
 export class FilesService {
-  readonly cache = new ListingCache();
+  /** Listings kept for paging; `cache.invalidate` after a write into a folder. */
+  readonly cache = new FolderPages();
 
   constructor(private readonly targets: FilesTargets) {}
 
@@ -87,16 +89,9 @@ export class FilesService {
     const o = await this.open(user, q.clusterId);
     return viaFiles(async () => {
       const dir = await o.guard.check(q.path ?? o.home);
-      const key = ListingCache.key(user.id, o.clusterId, dir, q.sort, q.order);
-      let sorted = this.cache.get(key);
-      if (!sorted) {
-        sorted = sortEntries(await this.readFolder(o.session, dir), q.sort, q.order);
-        this.cache.set(key, sorted);
-      }
-      const rows = visible(sorted, q.showHidden, q.filter);
+      const page = await this.cache.page({ session: o.session, userId: user.id, clusterId: o.clusterId, dir }, q);
       return {
-        total: rows.length,
-        list: rows.slice(q.pageStart, q.pageStart + q.pageLimit),
+        ...page,
         path: dir,
         home: o.home,
         roots: [...o.guard.roots],
@@ -228,27 +223,6 @@ export class FilesService {
       const st = await o.session.stat(file);
       return { size: st.size, mtime: iso(st.mtimeMs) };
     });
-  }
-
-  /** Entries of a folder with the kind each link points at (one stat per link, none for the rest). */
-  private async readFolder(session: FileSession, dir: string): Promise<FileEntry[]> {
-    const stats = await session.list(dir);
-    const links = stats.filter((s) => s.kind === 'link');
-    const targets = new Map<string, FileKind | null>(
-      await Promise.all(
-        links.map(
-          async (s) =>
-            [
-              s.name,
-              await session.stat(posix.join(dir, s.name)).then(
-                (t) => t.kind,
-                () => null,
-              ),
-            ] as const,
-        ),
-      ),
-    );
-    return stats.map((s) => toEntry(dir, s, targets.get(s.name) ?? null));
   }
 
   /** An entry that may be moved or removed: the link itself, never a root. */

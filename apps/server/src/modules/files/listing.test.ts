@@ -8,7 +8,7 @@ const entry = (
   size = 0,
   mtime = '2026-01-01T00:00:00.000Z',
   targetKind: FileEntry['targetKind'] = null,
-): FileEntry => ({
+): FileEntry & { mtimeMs: number } => ({
   name,
   path: `/h/${name}`,
   kind,
@@ -19,6 +19,7 @@ const entry = (
   permissions: '-rw-r--r--',
   owner: 'u',
   group: 'g',
+  mtimeMs: Date.parse(mtime),
 });
 
 describe('listing helpers', () => {
@@ -58,19 +59,85 @@ describe('listing helpers', () => {
     expect(visible(all, true, 'rep').map((e) => e.name)).toEqual(['Report.PDF']);
   });
 
-  it('keep listings for a few seconds, least recently used out first, dropped on writes', () => {
+  it('sort names and kinds alone (no details) the same way as full entries', () => {
+    const names = [
+      { name: 'b.txt', kind: 'file' as const, targetKind: null },
+      { name: 'Zeta', kind: 'dir' as const, targetKind: null },
+      { name: '_under', kind: 'file' as const, targetKind: null },
+      { name: 'A.log', kind: 'file' as const, targetKind: null },
+      { name: 'a.log', kind: 'file' as const, targetKind: null },
+      { name: 'link', kind: 'link' as const, targetKind: 'dir' as const },
+      { name: 'broken', kind: 'link' as const, targetKind: null },
+    ];
+    // Lower-cased code units: '_' (0x5F) sorts before letters; 'A.log' before 'a.log' on a tie.
+    expect(sortEntries(names, 'name', 'asc').map((e) => e.name)).toEqual([
+      'link',
+      'Zeta',
+      '_under',
+      'A.log',
+      'a.log',
+      'b.txt',
+      'broken',
+    ]);
+    expect(sortEntries(names, 'name', 'desc').map((e) => e.name)).toEqual([
+      'Zeta',
+      'link',
+      'broken',
+      'b.txt',
+      'a.log',
+      'A.log',
+      '_under',
+    ]);
+    expect(sortEntries(names, 'kind', 'asc').map((e) => e.name)).toEqual([
+      'link',
+      'Zeta',
+      '_under',
+      'broken',
+      'A.log',
+      'a.log',
+      'b.txt',
+    ]);
+  });
+
+  it('keep listings for a few seconds, least recently used out first, dropped on writes', async () => {
     let now = 0;
-    const cache = new ListingCache(1000, 2, () => now);
-    const k = (dir: string) => ListingCache.key(1, 'c', dir, 'name', 'asc');
-    cache.set(k('/a'), []);
-    cache.set(k('/b'), []);
-    expect(cache.get(k('/a'))).toEqual([]);
-    cache.set(k('/c'), []);
-    expect(cache.get(k('/b'))).toBeUndefined();
-    expect(cache.get(k('/a'))).toEqual([]);
-    cache.invalidate('c', ['/a']);
-    expect(cache.get(k('/a'))).toBeUndefined();
+    const cache = new ListingCache<string[]>(1000, 2, () => now);
+    let reads = 0;
+    const get = (dir: string) => cache.get(1, 'c', dir, 'names', () => Promise.resolve([dir, String(++reads)]));
+    expect(await get('/a')).toEqual(['/a', '1']);
+    expect(await get('/b')).toEqual(['/b', '2']);
+    expect(await get('/a')).toEqual(['/a', '1']);
+    await get('/c');
+    // '/b' was the least recently used of three.
+    expect(await get('/b')).toEqual(['/b', '4']);
+    cache.invalidate('c', ['/b']);
+    expect(await get('/b')).toEqual(['/b', '5']);
     now = 2000;
-    expect(cache.get(k('/c'))).toBeUndefined();
+    expect(await get('/b')).toEqual(['/b', '6']);
+  });
+
+  it('keep a listing from when its read ended, longer for a slow read (at most a minute)', async () => {
+    let now = 0;
+    const cache = new ListingCache<number>(1000, 8, () => now);
+    let reads = 0;
+    // A read of 10 s (a million entries on a busy node): kept 30 s after it ended.
+    const slow = async () => {
+      now += 10_000;
+      return ++reads;
+    };
+    expect(await cache.get(1, 'c', '/m', 'names', slow)).toBe(1);
+    now += 29_000;
+    expect(await cache.get(1, 'c', '/m', 'names', slow)).toBe(1);
+    now += 2_000;
+    expect(await cache.get(1, 'c', '/m', 'names', slow)).toBe(2);
+  });
+
+  it('share one read among requests that arrive together, and keep no failed read', async () => {
+    const cache = new ListingCache<number>();
+    let reads = 0;
+    const slow = () => new Promise<number>((ok) => setTimeout(() => ok(++reads), 20));
+    expect(await Promise.all([cache.get(1, 'c', '/a', 'x', slow), cache.get(1, 'c', '/a', 'x', slow)])).toEqual([1, 1]);
+    await expect(cache.get(1, 'c', '/f', 'x', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get(1, 'c', '/f', 'x', () => Promise.resolve(7))).toBe(7);
   });
 });

@@ -66,71 +66,111 @@ export const toEntry = (dir: string, s: FileStat, targetKind: FileKind | null): 
 
 const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** What sorting needs of a row: its name, whether it counts as a folder, and its value for the key. */
+interface Sortable {
+  name: string;
+  kind: FileKind;
+  targetKind: FileKind | null;
+  size?: number;
+  mtimeMs?: number;
+}
+
 /**
- * Folders first (links to folders count as folders), then by the key; the name breaks ties.
- * Keys are computed once per entry and compared as plain values: a collator compare per pair makes
- * a 100,000-entry sort take seconds.
+ * Folders first (links to folders count as folders), then by the key; the name breaks ties
+ * (lower-cased, then as written, both by UTF-16 code units). Keys are computed once per entry and
+ * compared as plain values: a collator compare per pair makes a 100,000-entry sort take seconds.
+ * Sorting by name or kind needs only names and kinds (`DirName`); by size or time, a stat of each.
  */
-export const sortEntries = (entries: FileEntry[], sort: SortKey, order: 'asc' | 'desc'): FileEntry[] => {
+export const sortEntries = <T extends Sortable>(entries: T[], sort: SortKey, order: 'asc' | 'desc'): T[] => {
   const sign = order === 'asc' ? 1 : -1;
   const keyed = entries.map((e) => {
     const dir = e.kind === 'dir' || (e.kind === 'link' && e.targetKind === 'dir');
     const lower = e.name.toLowerCase();
     const key =
-      sort === 'size' ? e.size : sort === 'mtime' ? e.mtime : sort === 'kind' ? (dir ? '' : posix.extname(lower)) : lower;
+      sort === 'size'
+        ? (e.size ?? 0)
+        : sort === 'mtime'
+          ? (e.mtimeMs ?? 0)
+          : sort === 'kind'
+            ? dir
+              ? ''
+              : posix.extname(lower)
+            : lower;
     return { e, dir, key, lower };
   });
   keyed.sort((a, b) => {
     if (a.dir !== b.dir) return a.dir ? -1 : 1;
-    return sign * (cmp(a.key, b.key) || cmp(a.lower, b.lower) || cmp(a.e.name, b.e.name));
+    const byKey = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : cmp(a.key, b.key);
+    return sign * (byKey || cmp(a.lower, b.lower) || cmp(a.e.name, b.e.name));
   });
   return keyed.map((k) => k.e);
 };
 
-export const visible = (entries: FileEntry[], showHidden: boolean, filter: string | undefined): FileEntry[] => {
+export const visible = <T extends { name: string }>(entries: T[], showHidden: boolean, filter: string | undefined): T[] => {
+  if (showHidden && !filter) return entries;
   const needle = filter?.toLowerCase();
   return entries.filter((e) => (showHidden || !e.name.startsWith('.')) && (!needle || e.name.toLowerCase().includes(needle)));
 };
 
 /**
- * A few seconds of memory for sorted listings, so paging through a huge folder lists it once.
- * Small LRU (Map keeps insertion order); a write into a folder drops that folder's entries.
+ * A few seconds of memory for listings, so paging through a huge folder reads it once: the
+ * folder's names (phase one) or full listing, and each sorted order of them. A pending read is
+ * kept too, so requests that arrive together share one. Small LRU (Map keeps insertion order); a
+ * write into a folder drops that folder's entries.
  */
-export class ListingCache {
-  private readonly map = new Map<string, { at: number; entries: FileEntry[] }>();
+export class ListingCache<T> {
+  private readonly map = new Map<string, { at: number; keepMs: number; value: Promise<T>; place: string }>();
 
   constructor(
     private readonly ttlMs = 5_000,
-    private readonly maxEntries = 16,
+    private readonly maxEntries = 32,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Hidden entries and the name filter are applied per request, on top of the cached listing. */
-  static key(userId: number, clusterId: string, dir: string, sort: string, order: string): string {
-    return JSON.stringify([userId, clusterId, dir, sort, order]);
+  private static place(clusterId: string, dir: string): string {
+    return JSON.stringify([clusterId, dir]);
   }
 
-  get(key: string): FileEntry[] | undefined {
+  /**
+   * The cached listing of a folder as one user read it, or `load`'s (kept unless it fails).
+   * `what` tells the listings of one folder apart ('names', 'names:name:asc', ...).
+   */
+  async get(userId: number, clusterId: string, dir: string, what: string, load: () => Promise<T>): Promise<T> {
+    const key = JSON.stringify([userId, clusterId, dir, what]);
     const hit = this.map.get(key);
-    if (!hit) return undefined;
-    this.map.delete(key);
-    if (this.now() - hit.at > this.ttlMs) return undefined;
-    this.map.set(key, hit);
-    return hit.entries;
-  }
-
-  set(key: string, entries: FileEntry[]): void {
-    this.map.delete(key);
-    this.map.set(key, { at: this.now(), entries });
-    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    if (hit) {
+      this.map.delete(key);
+      if (this.now() - hit.at <= hit.keepMs) {
+        this.map.set(key, hit);
+        return hit.value;
+      }
+    }
+    const started = this.now();
+    const value = load();
+    const entry = { at: started, keepMs: this.ttlMs, value, place: ListingCache.place(clusterId, dir) };
+    this.map.set(key, entry);
+    // Kept from when the read ended, and longer for a read that took long (a million entries read
+    // in seconds must not expire before the next page is asked for), at most a minute.
+    void value.then(
+      () => {
+        entry.at = this.now();
+        entry.keepMs = Math.min(60_000, Math.max(this.ttlMs, 3 * (entry.at - started)));
+      },
+      () => undefined,
+    );
+    for (const oldest of this.map.keys()) {
+      if (this.map.size <= this.maxEntries) break;
+      this.map.delete(oldest);
+    }
+    value.catch(() => {
+      if (this.map.get(key)?.value === value) this.map.delete(key);
+    });
+    return value;
   }
 
   /** Forgets every cached listing of these folders (for any user: they may share a folder). */
   invalidate(clusterId: string, dirs: Iterable<string>): void {
-    const gone = new Set(dirs);
-    for (const key of [...this.map.keys()]) {
-      const [, c, d] = JSON.parse(key) as [number, string, string];
-      if (c === clusterId && gone.has(d)) this.map.delete(key);
-    }
+    const gone = new Set([...dirs].map((d) => ListingCache.place(clusterId, d)));
+    for (const [key, hit] of [...this.map]) if (gone.has(hit.place)) this.map.delete(key);
   }
 }

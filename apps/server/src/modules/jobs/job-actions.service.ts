@@ -1,11 +1,13 @@
 import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, type JobAction } from '@portal/shared';
-import type { Actor } from '../../cluster/scheduler/types.js';
+import { OutputMissingError, SchedulerRejectedError, type Actor } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
 import { extendableSeconds, mayAct, needsOperator } from './job-access.js';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import type { JobsService } from './jobs.service.js';
 import { schedulerError, viaScheduler } from './scheduler-errors.js';
+import type { SubmissionsRepository } from './submissions.repository.js';
+import type { Clock } from '../../lib/time.js';
 
 /** Output shown in the page; bigger files are downloaded. */
 export const OUTPUT_VIEW_MAX_BYTES = 1024 * 1024;
@@ -25,6 +27,8 @@ export interface SubmitRequest {
   workDir?: string | undefined;
   script: string;
   account?: string | undefined;
+  /** The application template the form was filled from; recorded, shown in the job's details. */
+  template?: string | undefined;
 }
 
 export interface ActionParams {
@@ -33,13 +37,24 @@ export interface ActionParams {
   minutes?: number | undefined;
 }
 
-/** A submission the cluster cannot take; `field` names the form field at fault. */
-const invalid = (detail: string, field?: keyof SubmitRequest) =>
+/**
+ * A submission the cluster cannot take. The issue names the form field at fault and a `code` (with
+ * `params`) the console translates, so the message appears at that field in the page's language.
+ */
+const invalid = (detail: string, field?: keyof SubmitRequest, code?: string, params: Record<string, string | number> = {}) =>
   new AppError(ErrCode.PARAM_INVALID, 'invalidJobRequest', detail, {
-    extra: { detail, ...(field ? { issues: [{ path: field, message: detail }] } : {}) },
+    extra: { detail, ...(field ? { issues: [{ path: field, message: detail, ...(code ? { code, params } : {}) }] } : {}) },
   });
-const exceedsQueue = () =>
-  new AppError(ErrCode.PARAM_INVALID, 'exceedQueueMax', 'Set the time to exceed the maximum running time of the queue');
+const exceedsQueue = (field?: 'timeLimit', max?: number) =>
+  new AppError(ErrCode.PARAM_INVALID, 'exceedQueueMax', 'Set the time to exceed the maximum running time of the queue', {
+    ...(field
+      ? {
+          extra: {
+            issues: [{ path: field, message: 'exceeds the queue maximum', code: 'timeLimitOverMax', params: { max: max ?? 0 } }],
+          },
+        }
+      : {}),
+  });
 const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
 
 /** Submitting, acting on jobs, and reading their output: checked here, carried out by the scheduler. */
@@ -47,6 +62,8 @@ export class JobActionsService {
   constructor(
     private readonly clusters: ClusterRegistry,
     private readonly jobs: JobsService,
+    private readonly submissions: SubmissionsRepository,
+    private readonly clock: Clock,
   ) {}
 
   private info(cluster: ClusterEntry) {
@@ -61,7 +78,8 @@ export class JobActionsService {
     if (dir === undefined) return home;
     const rel = dir.replace(/^~\/?/, '');
     const path = dir.startsWith('/') ? dir : `${home}/${rel}`.replace(/\/+$/, '');
-    if (path.split('/').includes('..')) throw invalid('the working directory (workDir) may not contain ..', 'workDir');
+    if (path.split('/').includes('..'))
+      throw invalid('the working directory (workDir) may not contain ..', 'workDir', 'workDirDotDot');
     return path || home;
   }
 
@@ -72,17 +90,20 @@ export class JobActionsService {
     const queue = info.partitions.find((p) => (r.queue === undefined ? p.isDefault : p.name === r.queue));
     if (!queue)
       throw r.queue === undefined
-        ? invalid('the cluster has no default queue: choose a queue', 'queue')
-        : invalid(`unknown queue ${r.queue}`, 'queue');
+        ? invalid('the cluster has no default queue: choose a queue', 'queue', 'noDefaultQueue')
+        : invalid(`unknown queue ${r.queue}`, 'queue', 'queueUnknown', { queue: r.queue });
     const limit = parseDuration(r.timeLimit);
-    if (limit === null || limit <= 0) throw invalid('the time limit must be hh:mm:ss and more than zero', 'timeLimit');
-    if (queue.maxTime !== null && limit > queue.maxTime) throw exceedsQueue();
-    if (r.nodes > queue.nodes.length) throw invalid(`the queue ${queue.name} has ${queue.nodes.length} nodes`, 'nodes');
-    if (r.cores > queue.totalCores) throw invalid(`the queue ${queue.name} has ${queue.totalCores} cores`, 'cores');
-    if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores');
-    if (r.gpus > queue.totalGpus) throw invalid(`the queue ${queue.name} has ${queue.totalGpus} GPUs`, 'gpus');
+    if (limit === null || limit <= 0)
+      throw invalid('the time limit must be hh:mm:ss and more than zero', 'timeLimit', 'timeLimitInvalid');
+    if (queue.maxTime !== null && limit > queue.maxTime) throw exceedsQueue('timeLimit', queue.maxTime);
+    const over = (field: 'nodes' | 'cores' | 'gpus', max: number, what: string) =>
+      invalid(`the queue ${queue.name} has ${max} ${what}`, field, `${field}OverQueue`, { queue: queue.name, max });
+    if (r.nodes > queue.nodes.length) throw over('nodes', queue.nodes.length, 'nodes');
+    if (r.cores > queue.totalCores) throw over('cores', queue.totalCores, 'cores');
+    if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores', 'coresBelowNodes', { nodes: r.nodes });
+    if (r.gpus > queue.totalGpus) throw over('gpus', queue.totalGpus, 'GPUs');
     const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
-    const jobId = await viaScheduler(async () => {
+    const send = async () => {
       await cluster.ensureDir(auth.user.userName, workDir);
       return cluster.scheduler.submit(auth.user.userName, {
         name: r.name,
@@ -96,8 +117,36 @@ export class JobActionsService {
         script: r.script,
         account: r.account,
       });
+    };
+    // A folder the user cannot create, or one the scheduler refuses, is the working directory's fault.
+    const jobId = await viaScheduler(() =>
+      send().catch((err: unknown) => {
+        throw err instanceof SchedulerRejectedError && err.field === 'workDir'
+          ? invalid(err.message, 'workDir', 'workDirUnusable', { path: workDir })
+          : err;
+      }),
+    );
+    const submittedAt = this.clock.now();
+    await cluster.snapshot.refreshAfterAction([jobId]);
+    // What was asked for, kept for the details once accounting has the job (it keeps neither
+    // script nor template). The command is the scheduler's word, from the read just taken.
+    await this.submissions.save({
+      cluster_id: cluster.config.id,
+      job_id: jobId,
+      user_name: auth.user.userName,
+      template: r.template ?? null,
+      queue: queue.name,
+      nodes: r.nodes,
+      cores: r.cores,
+      gpus: r.gpus,
+      memory_mb: r.memoryMB,
+      time_limit_s: limit,
+      work_dir: workDir,
+      account: r.account ?? null,
+      script: r.script,
+      command: this.jobs.activeJob(cluster, jobId)?.command ?? '',
+      submitted_at: submittedAt,
     });
-    await cluster.snapshot.refresh();
     return { jobId };
   }
 
@@ -152,7 +201,8 @@ export class JobActionsService {
   async act(auth: Auth, clusterId: string | undefined, jobId: string, action: JobAction, p: ActionParams): Promise<void> {
     const cluster = this.clusters.get(clusterId);
     await this.actOne(auth, cluster, jobId, action, p);
-    await cluster.snapshot.refresh();
+    // The list answered next shows the action's effect, not a read begun before it.
+    await cluster.snapshot.refreshAfterAction([jobId]);
   }
 
   async batch(auth: Auth, clusterId: string | undefined, jobIds: string[], action: JobAction, p: ActionParams) {
@@ -168,7 +218,7 @@ export class JobActionsService {
         results.push({ jobId, ok: false, errCode: err.code, reason: err.reason, errMsg: err.message });
       }
     }
-    await cluster.snapshot.refresh();
+    await cluster.snapshot.refreshAfterAction(results.filter((r) => r.ok).map((r) => r.jobId));
     return { results };
   }
 
@@ -188,10 +238,17 @@ export class JobActionsService {
     const path = stream === 'stdout' ? detail.stdoutPath : detail.stderrPath;
     if (!path) throw new AppError(ErrCode.PARAM_INVALID, 'noOutput', 'The job does not have this output', { status: 404 });
     const read = await viaScheduler(() =>
-      cluster.scheduler.readOutput(owner, path, {
-        tailBytes: opts.download ? undefined : opts.tailBytes,
-        maxBytes: opts.download ? OUTPUT_DOWNLOAD_MAX_BYTES : OUTPUT_VIEW_MAX_BYTES,
-      }),
+      cluster.scheduler
+        .readOutput(owner, path, {
+          tailBytes: opts.download ? undefined : opts.tailBytes,
+          maxBytes: opts.download ? OUTPUT_DOWNLOAD_MAX_BYTES : OUTPUT_VIEW_MAX_BYTES,
+        })
+        .catch((err: unknown) => {
+          // A job shown running the moment it starts may not have created its file yet: "not yet", not "missing".
+          if (err instanceof OutputMissingError && state !== 'C')
+            throw new AppError(ErrCode.PARAM_INVALID, 'noOutput', 'The job does not have this output', { status: 404 });
+          throw err;
+        }),
     );
     return { path, ...read };
   }

@@ -201,13 +201,21 @@ export class JobChartsService {
     };
   }
 
-  /** Core and card time of the user's jobs that ended this year (from the jobs table). */
+  /** Core and card time of the user's jobs that ended this year and this month (from the jobs table). */
   async wallTimeUsed(auth: Auth) {
     const now = new Date(this.clock.now());
     const year = now.getUTCFullYear();
-    const u = await this.repo.usage(auth.user.userName, Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1));
+    const month = now.getUTCMonth();
+    const [u, m] = await Promise.all([
+      this.repo.usage(auth.user.userName, Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)),
+      this.repo.usage(auth.user.userName, Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)),
+    ]);
     const h = (s: number) => Math.round((s / 3600) * 100) / 100;
     return {
+      month: month + 1,
+      monthJobCount: m.jobs,
+      monthCoreSeconds: m.coreSeconds,
+      monthCoreHours: h(m.coreSeconds),
       year,
       jobCount: u.jobs,
       coreSeconds: u.coreSeconds,

@@ -1,6 +1,6 @@
-import { EXIT_STATUSES, type ExitStatus, type JobDetail, type JobListItem } from '@portal/shared';
+import { EXIT_STATUSES, toHms, type ExitStatus, type JobDetail, type JobListItem, type JobSubmission } from '@portal/shared';
 import type { ActiveJob, ActiveJobDetail } from '../../cluster/scheduler/types.js';
-import type { JobRow } from '../../db/types.js';
+import type { JobRow, JobSubmissionRow } from '../../db/types.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 
 /* From what the scheduler or the jobs table says to what the API answers. */
@@ -84,7 +84,43 @@ const emptyHistory = {
   dcuHours: 0,
 };
 
-type Extra = { clusterName: string; maxRunTime: number | null; actions: JobDetail['actions']; extendableSeconds: number | null };
+type Extra = {
+  clusterName: string;
+  maxRunTime: number | null;
+  actions: JobDetail['actions'];
+  extendableSeconds: number | null;
+  submission: JobSubmissionRow | undefined;
+};
+
+export const submissionOf = (r: JobSubmissionRow | undefined): JobSubmission | null =>
+  r
+    ? {
+        template: r.template,
+        queue: r.queue,
+        nodes: r.nodes,
+        cores: r.cores,
+        gpus: r.gpus,
+        memoryMB: r.memory_mb,
+        timeLimit: r.time_limit_s,
+        workDir: r.work_dir,
+        account: r.account,
+        submittedAt: iso(r.submitted_at),
+      }
+    : null;
+
+/** The sbatch options a recorded submission amounts to, as the built-in scheduler shows them. */
+export const submitParamsText = (r: JobSubmissionRow, name: string): string =>
+  [
+    `--job-name=${name}`,
+    `--partition=${r.queue}`,
+    `--nodes=${r.nodes}`,
+    `--ntasks=${r.cores}`,
+    ...(r.gpus > 0 ? [`--gpus=${r.gpus}`] : []),
+    ...(r.memory_mb > 0 ? [`--mem=${r.memory_mb}M`] : []),
+    `--time=${toHms(r.time_limit_s)}`,
+    ...(r.account ? [`--account=${r.account}`] : []),
+    `--chdir=${r.work_dir}`,
+  ].join(' ');
 
 export const activeToDetail = (clusterId: string, j: ActiveJobDetail, takenAt: number, now: number, x: Extra): JobDetail => {
   const runtime = runtimeNow(j, takenAt, now);
@@ -93,7 +129,9 @@ export const activeToDetail = (clusterId: string, j: ActiveJobDetail, takenAt: n
     ...activeToItem(clusterId, j, takenAt, now),
     ...emptyHistory,
     clusterName: x.clusterName,
-    appType: 'BASE',
+    // The template recorded at submission, not a guess: '' for a job submitted elsewhere.
+    appType: x.submission?.template ?? '',
+    submission: submissionOf(x.submission),
     expectedStartTime: isoOrNull(j.expectedStartTime),
     maxRunTime: x.maxRunTime,
     cpusApplied: j.cpus,
@@ -111,7 +149,7 @@ export const activeToDetail = (clusterId: string, j: ActiveJobDetail, takenAt: n
     execHosts: j.nodeList,
     stdoutPath: j.stdoutPath,
     stderrPath: j.stderrPath,
-    script: j.script,
+    script: j.script ?? x.submission?.script ?? null,
     submitParams: j.submitParams,
     command: j.command,
     restartCount: j.restartCount,
@@ -132,7 +170,13 @@ export const outputPaths = (workDir: string, name: string, jobId: string) => ({
   stderr: `${workDir}/${name}-${jobId}.err`,
 });
 
-export const rowToDetail = (r: JobRow, clusterName: string, maxRunTime: number | null): JobDetail => {
+/** A finished job from accounting, with what the portal's submission recorded, if it did. */
+export const rowToDetail = (
+  r: JobRow,
+  clusterName: string,
+  maxRunTime: number | null,
+  submission: JobSubmissionRow | undefined,
+): JobDetail => {
   const item = rowToItem(r);
   const elapsed = Number(r.elapsed_s);
   const cpuTime = r.cpu_time_s === null ? null : Number(r.cpu_time_s);
@@ -141,7 +185,8 @@ export const rowToDetail = (r: JobRow, clusterName: string, maxRunTime: number |
   return {
     ...item,
     clusterName,
-    appType: 'BASE',
+    appType: submission?.template ?? '',
+    submission: submissionOf(submission),
     expectedStartTime: null,
     maxRunTime,
     cpusApplied: r.cpus,
@@ -159,9 +204,9 @@ export const rowToDetail = (r: JobRow, clusterName: string, maxRunTime: number |
     execHosts: r.node_list,
     stdoutPath: paths.stdout,
     stderrPath: paths.stderr,
-    script: null,
-    submitParams: '',
-    command: '',
+    script: submission?.script ?? null,
+    submitParams: submission ? submitParamsText(submission, r.name) : '',
+    command: submission?.command ?? '',
     restartCount: r.restart_count,
     userGroup: r.user_group,
     enqueueTime: isoOrNull(enqueue),

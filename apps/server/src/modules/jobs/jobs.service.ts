@@ -8,6 +8,7 @@ import { activeToDetail, activeToItem, rowToDetail, rowToItem } from './job-mapp
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import { schedulerError, viaScheduler } from './scheduler-errors.js';
 import type { HistorySort, JobsRepository } from './jobs.repository.js';
+import type { SubmissionsRepository } from './submissions.repository.js';
 
 export interface ListQuery {
   scope: 'current' | 'history';
@@ -61,6 +62,7 @@ export class JobsService {
   constructor(
     private readonly clusters: ClusterRegistry,
     private readonly repo: JobsRepository,
+    private readonly submissions: SubmissionsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -127,6 +129,7 @@ export class JobsService {
             maxRunTime: queueMaxTime(info, full.partition),
             actions: actionsFor(auth, full),
             extendableSeconds: extendableSeconds(full, info),
+            submission: await this.submissions.find(cluster.config.id, jobId, full.submitTime),
           });
         }
       }
@@ -142,7 +145,8 @@ export class JobsService {
       throw notFound();
     }
     if (!maySee(auth, row.user_name)) throw notFound();
-    return rowToDetail(row, cluster.config.name, read.ok ? queueMaxTime(read.snapshot.info, row.queue) : null);
+    const submission = await this.submissions.find(cluster.config.id, jobId, row.submit_at || null);
+    return rowToDetail(row, cluster.config.name, read.ok ? queueMaxTime(read.snapshot.info, row.queue) : null, submission);
   }
 
   private async activeDetail(cluster: ClusterEntry, jobId: string, takenAt: number): Promise<ActiveJobDetail | null> {

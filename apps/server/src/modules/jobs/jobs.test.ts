@@ -95,8 +95,16 @@ describe('jobs API on the local scheduler', () => {
     expect((await current(bob)).list.map((j) => j.jobId)).not.toContain(id);
     expect((await current(viewer)).list.map((j) => j.jobId)).toContain(id);
     expect((await bob.call(getJob, { params: { jobId: id } })).status).toBe(404);
-    const out = await alice.call(jobOutput, { params: { jobId: id }, query: { stream: 'stdout', tailBytes: 100 } });
-    expect(out.data.content).toContain('hi from job');
+    // The snapshot shows it running as soon as the scheduler starts it, a moment before its output exists.
+    const out = await waitFor(
+      async () => {
+        const res = await alice.call(jobOutput, { params: { jobId: id }, query: { stream: 'stdout', tailBytes: 100 } });
+        return res.errCode === 0 && res.data.content.includes('hi from job') ? res.data.content : undefined;
+      },
+      'its output',
+      20_000,
+    );
+    expect(out).toContain('hi from job');
     const history = await waitFor(
       async () => {
         const h = await alice.call(listJobs, { query: { scope: 'history', jobId: id } });

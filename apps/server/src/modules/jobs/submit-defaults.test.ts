@@ -72,4 +72,38 @@ describe('job submission defaults on the local scheduler', () => {
     const unknown = await alice.callUnchecked(submitJob, { body: { ...minimal, queue: 'nope' } });
     expect(unknown.errMsg).toContain('queue');
   });
+
+  it('gives each refusal a code and values the console translates at the field at fault', async () => {
+    for (const [body, issue] of [
+      [
+        { ...minimal, queue: 'nope' },
+        { path: 'queue', code: 'queueUnknown', params: { queue: 'nope' } },
+      ],
+      [
+        { ...minimal, queue: 'debug', timeLimit: '01:00:00' },
+        { path: 'timeLimit', code: 'timeLimitOverMax', params: { max: 1800 } },
+      ],
+      [
+        { ...minimal, nodes: 2, cores: 2 },
+        { path: 'nodes', code: 'nodesOverQueue', params: { queue: 'main', max: 1 } },
+      ],
+      [
+        { ...minimal, cores: 3 },
+        { path: 'cores', code: 'coresOverQueue', params: { queue: 'main', max: 2 } },
+      ],
+      [
+        { ...minimal, workDir: 'a/../../bob' },
+        { path: 'workDir', code: 'workDirDotDot' },
+      ],
+      // Outside the user's folder: the local scheduler refuses it, the portal says which field.
+      [
+        { ...minimal, workDir: '/etc/portal-test' },
+        { path: 'workDir', code: 'workDirUnusable', params: { path: '/etc/portal-test' } },
+      ],
+    ] as const) {
+      const res = await alice.callUnchecked(submitJob, { body });
+      expect(res.errCode, JSON.stringify(body)).toBe(10004);
+      expect(res.error?.issues, JSON.stringify(body)).toEqual([expect.objectContaining(issue)]);
+    }
+  });
 });

@@ -57,7 +57,7 @@ export class LicenseService {
     }
   }
 
-  info(): LicenseInfo {
+  info(): Omit<LicenseInfo, 'clusterNodes'> {
     const now = this.clock.now();
     const base = { systemVersionType: this.config.ui.systemVersionType };
     if (this.license) {

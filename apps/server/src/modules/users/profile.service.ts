@@ -50,7 +50,11 @@ export class ProfileService {
     if (p.newPwd === p.oldPwd)
       throw new AppError(ErrCode.PARAM_INVALID, 'samePassword', 'The new password must differ from the old one');
     assertPasswordStrength(p.newPwd, (await this.settings.get()).passwordStrength);
-    await this.users.update(user.id, { password_hash: await hashPassword(p.newPwd), password_changed_at: this.clock.now() });
+    await this.users.update(user.id, {
+      password_hash: await hashPassword(p.newPwd),
+      password_changed_at: this.clock.now(),
+      must_change_password: 0,
+    });
     await this.sessions.destroyAllForUser(user.id, auth.sessionId);
   }
 }

@@ -1,3 +1,4 @@
+import { SystemAuditAction } from '@portal/shared';
 import type { ClusterRegistry } from '../../cluster/registry.js';
 import type { AccessUser } from '../../cluster/access/types.js';
 import { systemAuditEvent, type AuditWriter } from '../../lib/audit.js';
@@ -42,7 +43,7 @@ export class UserProvisioner {
             systemAuditEvent({
               at: this.d.clock.now(),
               userName: user.name,
-              action: 'provisionUser',
+              action: SystemAuditAction.provisionUser,
               result: 'failure',
               target: `${user.name}@${config.id}: ${why}`,
             }),

@@ -144,6 +144,17 @@ describe('registration', () => {
     expect((await c.call(checkUserIsExist, { body: { userName: 'pattern_user' } })).data.exist).toBe(false);
   });
 
+  it('refuses user names that the spec allows but no POSIX account can have', async () => {
+    const c = browser(t);
+    const rand = await verifiedRand(t, c);
+    for (const userName of ['ab$cd', 'ab<cd', 'ab>cd', 'ab;cd', 'ab/cd', 'a@b.c', 'Upper', '1abc', '-abc']) {
+      const res = await c.call(registerUser, { body: { rand, ...form('posix_user'), userName } });
+      expect(res.errCode, userName).toBe(10004);
+      expect(JSON.stringify(res.error), userName).toContain('lowercase letter or _ first');
+    }
+    expect((await c.call(registerUser, { body: { rand, ...form('posix_user.ok-1') } })).errCode).toBe(0);
+  });
+
   it('answers 10003 when a required field is missing', async () => {
     const c = browser(t);
     const rand = await verifiedRand(t, c);

@@ -22,6 +22,7 @@ export class UserDirectory {
   }
 
   async setPassword(id: number, password: string, at: number): Promise<void> {
-    await this.repo.update(id, { password_hash: await hashPassword(password), password_changed_at: at });
+    // The user chose this password (a reset link): a temporary one is no longer in force.
+    await this.repo.update(id, { password_hash: await hashPassword(password), password_changed_at: at, must_change_password: 0 });
   }
 }

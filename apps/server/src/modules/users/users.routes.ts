@@ -6,12 +6,14 @@ import {
   queryPendingUserInfo,
   queryUser,
   refuseUser,
+  setTemporaryPassword,
   unfreezeUser,
 } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
+import type { TemporaryPasswordService } from './temporary-password.service.js';
 import type { UsersService } from './users.service.js';
 
-export const registerUsersRoutes = (kit: RouteKit, users: UsersService) => {
+export const registerUsersRoutes = (kit: RouteKit, users: UsersService, temporaryPasswords: TemporaryPasswordService) => {
   kit.route(queryPendingUserInfo, ({ body }) =>
     users.listPending(body.userName, { offset: body.pageStart, limit: body.pageLimit }),
   );
@@ -49,6 +51,13 @@ export const registerUsersRoutes = (kit: RouteKit, users: UsersService) => {
   kit.route(unfreezeUser, async ({ body, req }) => {
     req.auditInfo.target = body.userName;
     await users.unfreeze(body.userName);
+    return {};
+  });
+
+  // The audit line names the user, never the password (the audit records no request body).
+  kit.route(setTemporaryPassword, async ({ auth, body, req }) => {
+    req.auditInfo.target = body.userName;
+    await temporaryPasswords.set(auth, body);
     return {};
   });
 

@@ -27,19 +27,28 @@ export const AboutDialog = ({ open, onClose }: { open: boolean; onClose: () => v
             <Descriptions.Item label={t('about.versionName')}>
               {t(editionKey(l.versionNumber, l.systemVersionType))}
             </Descriptions.Item>
-            <Descriptions.Item label={t('about.versionNumber')}>{indexData?.systemVersion ?? '-'}</Descriptions.Item>
+            {indexData?.systemVersion && (
+              <Descriptions.Item label={t('about.versionNumber')}>{indexData.systemVersion}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t('about.keyStatus')}>
               <Tag color={l.keyStatus === 'plugged' ? 'green' : 'default'}>{t(`about.key.${l.keyStatus}`)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('about.remainingDays')}>
               {l.expired ? <Tag color="red">{t(l.trial ? 'about.trialExpired' : 'about.licenseExpired')}</Tag> : l.remainingDays}
             </Descriptions.Item>
-            <Descriptions.Item label={t('about.nodeCount')}>{l.nodeCount}</Descriptions.Item>
-            <Descriptions.Item label={t('about.customer')}>{l.customer || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('about.nodeCount')}>
+              {/* The schedulers' count of nodes now, beside what the licence allows. */}
+              <span data-testid="about-node-count">
+                {l.clusterNodes === null
+                  ? t('about.nodesLicensedOnly', { licensed: l.nodeCount })
+                  : t('about.nodes', { count: l.clusterNodes, licensed: l.nodeCount })}
+              </span>
+            </Descriptions.Item>
+            {l.customer && <Descriptions.Item label={t('about.customer')}>{l.customer}</Descriptions.Item>}
           </Descriptions>
-          <Typography.Paragraph style={{ marginTop: 16 }}>{branding?.ABOUT_TEXT1}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{branding?.ABOUT_TEXT2}</Typography.Paragraph>
-          <Typography.Text type="secondary">{branding?.COPYRIGHT}</Typography.Text>
+          {branding?.ABOUT_TEXT1 && <Typography.Paragraph style={{ marginTop: 16 }}>{branding.ABOUT_TEXT1}</Typography.Paragraph>}
+          {branding?.ABOUT_TEXT2 && <Typography.Paragraph type="secondary">{branding.ABOUT_TEXT2}</Typography.Paragraph>}
+          {branding?.COPYRIGHT && <Typography.Text type="secondary">{branding.COPYRIGHT}</Typography.Text>}
         </>
       )}
     </Modal>

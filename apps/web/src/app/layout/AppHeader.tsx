@@ -1,15 +1,16 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Role, type MenuItem } from '@portal/shared';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
+import { useLoginConfig } from '../../lib/queries/login-config';
 import { useSession } from '../../lib/session';
 import { targetOf } from './menu-model';
 import { MenuIcon } from './MenuIcon';
 import { useOpenEntry } from './use-open-entry';
-import { fullHeaderMinWidth, useWindowWidth } from './use-window-width';
+import { fullHeaderMinWidth, isNarrow, useWindowWidth } from './use-window-width';
 import { UserMenu } from './UserMenu';
 
 interface Props {
@@ -18,17 +19,42 @@ interface Props {
   menuHidden: boolean;
   /** Absent when the page has no side menu to hide. */
   onToggleMenu: (() => void) | undefined;
+  /** Opens the drawer that holds the whole menu on a narrow screen. */
+  onOpenDrawer: () => void;
 }
 
 /** More than one child, none of them a console page. */
 const opensWindowsOnly = (m: MenuItem) => m.children.length > 1 && m.children.every((c) => !c.internal);
 
-export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props) => {
+export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu, onOpenDrawer }: Props) => {
   const { t, i18n } = useTranslation('layout');
   const { indexData } = useSession();
   const open = useOpenEntry();
-  const compact = useWindowWidth() < fullHeaderMinWidth(i18n.language);
-  const labelKey = indexData?.roleId === Role.opt ? 'title.operations' : 'title.hpcCloud';
+  const width = useWindowWidth();
+  const compact = width < fullHeaderMinWidth(i18n.language);
+  const brand = useLoginConfig().data?.branding.TITLE ?? 'HPC Portal';
+  // Spec: opt shows the operations label; everyone else the portal's home label, which is the
+  // portal's own name (one name for the product on every page, tab and dialog).
+  const label = indexData?.roleId === Role.opt ? t('title.operations') : brand;
+
+  // A phone or narrow window: the menus live in a drawer; the header keeps language and user.
+  if (isNarrow(width))
+    return (
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 8, position: 'sticky', top: 0, zIndex: 10 }}>
+        <Button
+          type="text"
+          aria-label={t('menu.open')}
+          title={t('menu.open')}
+          icon={<MenuOutlined />}
+          onClick={onOpenDrawer}
+          style={{ color: '#fff' }}
+        />
+        <Logo height={24} />
+        <span style={{ flex: 1 }} />
+        <LanguageSwitch dark />
+        <UserMenu compact narrow />
+      </Layout.Header>
+    );
 
   return (
     <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 10 }}>
@@ -43,7 +69,7 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu }: Props)
         />
       )}
       <Logo height={24} />
-      <span style={{ color: '#fff', fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>{t(labelKey)}</span>
+      <span style={{ color: '#fff', fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>{label}</span>
       <Menu
         theme="dark"
         mode="horizontal"

@@ -4,14 +4,18 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Role } from '@portal/shared';
+import { LocalAccessNotice } from '../../components/LocalAccessNotice';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
 import { useSession } from '../../lib/session';
 import { menuHidden } from '../../lib/storage';
 import { AppHeader } from './AppHeader';
+import { NavDrawer } from './NavDrawer';
+import { PageBreadcrumb } from './PageBreadcrumb';
 import { activeEntries, prepareMenus } from './menu-model';
 import { ReloadContext } from './reload-context';
 import { ScrollToTop } from './ScrollToTop';
 import { SideMenu } from './SideMenu';
+import { isNarrow, useWindowWidth } from './use-window-width';
 
 const CONTENT_ID = 'portal-content';
 
@@ -24,6 +28,8 @@ export const AppLayout = () => {
   const { top, child } = activeEntries(prepared, pathname);
   const [hidden, setHidden] = useState(menuHidden.get);
   const [reloadKey, setReloadKey] = useState(0);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const narrow = isNarrow(useWindowWidth());
   const qc = useQueryClient();
 
   const reload = useCallback(() => {
@@ -39,13 +45,21 @@ export const AppLayout = () => {
   const reloadValue = useMemo(() => ({ reloadKey, reload }), [reloadKey, reload]);
   const sideItems = top?.children ?? [];
   const statsInMenu = indexData?.roleId === Role.hpc;
-  const showSider = sideItems.length > 0 || statsInMenu;
+  // On a narrow screen the drawer holds the side menu's entries and the statistics.
+  const showSider = !narrow && (sideItems.length > 0 || statsInMenu);
 
   return (
     <ReloadContext.Provider value={reloadValue}>
       <ScrollToTop container={() => document.getElementById(CONTENT_ID)} />
       <Layout style={{ minHeight: '100vh' }}>
-        <AppHeader menus={prepared} activeTop={top} menuHidden={hidden} onToggleMenu={showSider ? toggleMenu : undefined} />
+        <AppHeader
+          menus={prepared}
+          activeTop={top}
+          menuHidden={hidden}
+          onToggleMenu={showSider ? toggleMenu : undefined}
+          onOpenDrawer={() => setDrawerOpen(true)}
+        />
+        {narrow && <NavDrawer menus={prepared} open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
         <Layout>
           {showSider && (
             <Layout.Sider
@@ -61,7 +75,9 @@ export const AppLayout = () => {
               {sideItems.length > 0 && <SideMenu items={sideItems} selectedId={child?.id} />}
             </Layout.Sider>
           )}
-          <Layout.Content id={CONTENT_ID} style={{ padding: 16, minHeight: 'calc(100vh - 115px)' }}>
+          <Layout.Content id={CONTENT_ID} style={{ padding: narrow ? 8 : 16, minHeight: 'calc(100vh - 115px)', minWidth: 0 }}>
+            <LocalAccessNotice closable style={{ marginBottom: 16 }} />
+            <PageBreadcrumb menus={prepared} />
             <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
               <div key={reloadKey}>
                 <Outlet />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuChild, MenuItem } from '@portal/shared';
-import { activeEntries, defaultRoute, prepareMenus, targetOf } from './menu-model';
+import { activeEntries, defaultRoute, prepareMenus, targetOf, userMenuKeyOf } from './menu-model';
 
 const child = (id: string, menuNo: number, load: string, defaultPage = false): MenuChild => ({
   id,
@@ -53,5 +53,12 @@ describe('menu model', () => {
     expect(targetOf(top('g', 2, '', [child('c', 1, 'g/c'), child('d', 2, 'g/d', true)]))?.id).toBe('d');
     expect(targetOf(top('g', 2, '', [child('c', 1, 'g/c')]))?.id).toBe('c');
     expect(targetOf(top('a', 1, 'a'))?.id).toBe('a');
+  });
+
+  it('names the user-menu entry of a page that has no menu entry, and nothing for others', () => {
+    expect(userMenuKeyOf('/config/systemconfig')).toBe('systemConfig');
+    expect(userMenuKeyOf('/account/personal')).toBe('personal');
+    expect(userMenuKeyOf('/account/users')).toBeUndefined();
+    expect(userMenuKeyOf('/config/systemconfig/x')).toBeUndefined();
   });
 });

@@ -41,3 +41,9 @@ export const activeEntries = (menus: MenuItem[], pathname: string): { top?: Menu
 /** Where choosing a top entry goes: its own page, or its default or first child. */
 export const targetOf = (top: MenuItem): MenuItem | MenuChild | undefined =>
   top.children.length ? (top.children.find((c) => c.defaultPage) ?? top.children[0]) : top;
+
+/** Pages of the user menu (not in the server's menus), by the key of their entry. */
+export const USER_MENU_PAGES = { systemConfig: '/config/systemconfig', personal: '/account/personal' } as const;
+
+/** The user-menu entry of a page opened from the user menu, for its selected state. */
+export const userMenuKeyOf = (pathname: string) => Object.entries(USER_MENU_PAGES).find(([, path]) => pathname === path)?.[0];

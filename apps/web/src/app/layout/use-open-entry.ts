@@ -26,7 +26,7 @@ export const useOpenEntry = () => {
       void openFileManager('transfers');
       return;
     }
-    // E-Shell opens a new shell in a window of its own.
+    // WebShell opens a new shell in a window of its own.
     if (entry.target === 'eshell') {
       openShellWindow();
       return;

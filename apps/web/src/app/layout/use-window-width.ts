@@ -12,3 +12,7 @@ export const useWindowWidth = () => {
 
 /** Spec section 2: the full header menu from 1366 px in Chinese, 1450 px otherwise. */
 export const fullHeaderMinWidth = (language: string) => (language === 'zh' ? 1366 : 1450);
+
+/** Below this width (antd's lg breakpoint) the menus move into a drawer: phones and narrow windows. */
+export const NARROW_BELOW = 992;
+export const isNarrow = (width: number) => width < NARROW_BELOW;

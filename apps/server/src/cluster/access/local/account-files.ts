@@ -1,10 +1,11 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { type CommandResult, runProcess } from '../command-runner.js';
+import { archiveArgv } from '../archive.js';
 import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
-import { FORMAT, listArgv, parseListing } from '../listing.js';
-import type { FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
+import { batches, childPaths, detailsArgv, FORMAT, listArgv, namesArgv, parseListing, parseNames } from '../listing.js';
+import type { DirName, FileSession, StatKey, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
 import { idNames } from './id-names.js';
 import { tarStream } from './local-files.js';
@@ -36,6 +37,25 @@ export class AccountFileSession implements FileSession {
       if (r.code !== 0) throw fromStderr(r.stderr, dir);
     }
     return parseListing(r.stdout, ids);
+  }
+
+  async names(dir: string, withStat?: StatKey): Promise<DirName[]> {
+    assertAbsolute(dir);
+    const r = await this.run(namesArgv(dir, withStat), 120_000, 1024 * 1024 * 1024);
+    if (r.stdout === '') {
+      if ((await this.stat(dir)).kind !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
+      if (r.code !== 0) throw fromStderr(r.stderr, dir);
+    }
+    return parseNames(r.stdout, withStat);
+  }
+
+  async details(dir: string, names: string[]): Promise<FileStat[]> {
+    assertAbsolute(dir);
+    const ids = await idNames();
+    const paths = childPaths(dir, names);
+    // Well under the kernel's argument limit (2 MiB), whatever the names' lengths.
+    const outs = await Promise.all(batches(paths, 512 * 1024).map((b) => this.run(detailsArgv(b), 120_000, 64 * 1024 * 1024)));
+    return outs.flatMap((r) => parseListing(r.stdout, ids));
   }
 
   stat(path: string): Promise<FileStat> {
@@ -117,7 +137,7 @@ export class AccountFileSession implements FileSession {
   async archive(dir: string): Promise<Readable> {
     assertAbsolute(dir);
     await this.lstat(dir);
-    return tarStream(this.spawnOut(['tar', '-czf', '-', '-C', dirname(dir), '--', basename(dir)]), `archive ${dir}`);
+    return tarStream(this.spawnOut(archiveArgv(dir)), `archive ${dir}`);
   }
 
   async search(dir: string, text: string, limit: number): Promise<string[]> {

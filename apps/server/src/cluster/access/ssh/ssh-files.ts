@@ -1,9 +1,10 @@
 import { posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { SFTPWrapper, Stats } from 'ssh2';
+import { archiveArgv } from '../archive.js';
 import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
-import { type IdNames, listArgv, parseListing } from '../listing.js';
-import type { FileKind, FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
+import { batches, childPaths, detailsArgv, type IdNames, listArgv, namesArgv, parseListing, parseNames } from '../listing.js';
+import type { DirName, FileKind, StatKey, FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
 import { commandLine, execCollect, execStream, execWritable } from './ssh-exec.js';
 import { sftpError } from './ssh-errors.js';
@@ -33,7 +34,7 @@ export const lookupHome = async (conn: SshConnection): Promise<string> => {
 export class SshFileSession implements FileSession {
   constructor(
     private readonly conn: () => Promise<SshConnection>,
-    private readonly names: (conn: SshConnection, uids: number[], gids: number[]) => Promise<IdNames>,
+    private readonly ownerNames: (conn: SshConnection, uids: number[], gids: number[]) => Promise<IdNames>,
     /** The login folder, looked up once per connection (lookupHome) rather than per request. */
     private readonly homeOf: (conn: SshConnection) => Promise<string> = lookupHome,
   ) {}
@@ -60,8 +61,44 @@ export class SshFileSession implements FileSession {
       if (r.code !== 0) throw fromStderr(r.stderr, dir);
       return [];
     }
-    const raw = parseListing(r.stdout, { users: new Map(), groups: new Map() });
-    const ids = await this.names(
+    return this.named(conn, parseListing(r.stdout, { users: new Map(), groups: new Map() }));
+  }
+
+  async names(dir: string, withStat?: StatKey): Promise<DirName[]> {
+    assertAbsolute(dir);
+    const conn = await this.conn();
+    const r = await execCollect(
+      conn,
+      commandLine(namesArgv(dir, withStat)),
+      { timeoutMs: 120_000, maxOutputBytes: 1024 * 1024 * 1024 },
+      'find',
+    );
+    if (r.stdout === '') {
+      if ((await this.stat(dir)).kind !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
+      if (r.code !== 0) throw fromStderr(r.stderr, dir);
+      return [];
+    }
+    return parseNames(r.stdout, withStat);
+  }
+
+  async details(dir: string, names: string[]): Promise<FileStat[]> {
+    assertAbsolute(dir);
+    const conn = await this.conn();
+    // One exec per 32 KB of paths: an SSH request stays well inside a packet.
+    const outs = await Promise.all(
+      batches(childPaths(dir, names), 32 * 1024).map((b) =>
+        execCollect(conn, commandLine(detailsArgv(b)), { timeoutMs: 120_000, maxOutputBytes: 64 * 1024 * 1024 }, 'find'),
+      ),
+    );
+    return this.named(
+      conn,
+      outs.flatMap((r) => parseListing(r.stdout, { users: new Map(), groups: new Map() })),
+    );
+  }
+
+  /** Listed entries (numeric owners) with the owners' and groups' names. */
+  private async named(conn: SshConnection, raw: FileStat[]): Promise<FileStat[]> {
+    const ids = await this.ownerNames(
       conn,
       raw.map((e) => Number(e.owner)),
       raw.map((e) => Number(e.group)),
@@ -158,7 +195,7 @@ export class SshFileSession implements FileSession {
   async archive(dir: string): Promise<Readable> {
     assertAbsolute(dir);
     await this.lstat(dir);
-    const cmd = commandLine(['tar', '-czf', '-', '-C', posix.dirname(dir), '--', posix.basename(dir)]);
+    const cmd = commandLine(archiveArgv(dir));
     return execStream(await this.conn(), cmd, `archive ${dir}`);
   }
 
@@ -179,7 +216,7 @@ export class SshFileSession implements FileSession {
     const s = await conn.sftp();
     const a = await call<Stats>(path, (cb) => s[how](path, cb));
     const kind = KINDS[a.mode & S_IFMT] ?? 'other';
-    const ids = await this.names(conn, [a.uid], [a.gid]);
+    const ids = await this.ownerNames(conn, [a.uid], [a.gid]);
     const out: FileStat = {
       name: posix.basename(path),
       kind,

@@ -98,6 +98,8 @@ export class LocalScheduler implements SchedulerAdapter {
   private lastPassEnd = 0;
   private deferred: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Who is told when jobs change (the job snapshot). */
+  private readonly listeners = new Set<() => void>();
 
   constructor(opts: LocalSchedulerOptions) {
     if (!CLUSTER_ID_PATTERN.test(opts.clusterId)) throw new Error(`local scheduler: bad cluster id ${opts.clusterId}`);
@@ -108,7 +110,7 @@ export class LocalScheduler implements SchedulerAdapter {
     // A user whose folder held the data folder could read the database, the keys and other users' scripts.
     if (isWithin(this.homeRoot, dataDir))
       throw new Error(`local scheduler: the data folder ${dataDir} must not lie inside the users' folders (${this.homeRoot})`);
-    this.store = new LocalJobStore(opts.db, opts.clusterId);
+    this.store = new LocalJobStore(opts.db, opts.clusterId, () => this.tell());
     this.procs = new JobProcesses(this.stateDir, opts.clusterId);
     this.clock = opts.clock ?? systemClock;
     this.onError = opts.onError ?? ((err) => console.error('local scheduler:', err));
@@ -233,6 +235,24 @@ export class LocalScheduler implements SchedulerAdapter {
 
   async setTimeLimit(actor: Actor, jobId: string, seconds: number): Promise<void> {
     await this.act(actor, jobId, (row, now) => setTimeLimitJob(this.control, actor, jobId, row, now, seconds));
+  }
+
+  /* ---------- telling ---------- */
+
+  onJobsChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners that a job changed; a listener's failure is the listener's business. */
+  private tell(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.onError(err);
+      }
+    }
   }
 
   /* ---------- life cycle ---------- */

@@ -73,11 +73,13 @@ export class LocalJobStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clusterId: string,
+    /** Called after every write that changed a job (the scheduler tells its listeners). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   /** Inserts a job; `paths` names its output files once its id is known. */
   async insert(job: NewLocalJob, paths: (id: number) => { stdout: string; stderr: string }): Promise<number> {
-    return this.db.transaction().execute(async (tx) => {
+    const id = await this.db.transaction().execute(async (tx) => {
       const { id } = await tx
         .insertInto('local_jobs')
         .values({ ...job, cluster_id: this.clusterId })
@@ -87,6 +89,8 @@ export class LocalJobStore {
       await tx.updateTable('local_jobs').set({ stdout_path: p.stdout, stderr_path: p.stderr }).where('id', '=', id).execute();
       return Number(id);
     });
+    this.changed();
+    return id;
   }
 
   async get(id: number): Promise<LocalJobRow | undefined> {
@@ -179,6 +183,8 @@ export class LocalJobStore {
       .where('id', '=', id)
       .where('state', 'in', [...states])
       .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    const done = Number(res.numUpdatedRows) > 0;
+    if (done) this.changed();
+    return done;
   }
 }

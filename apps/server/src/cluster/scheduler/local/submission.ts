@@ -14,8 +14,8 @@ const DEFAULT_PRIORITY = 1000;
 /** Slurm's default max_script_size. */
 const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
 
-export function reject(message: string): never {
-  throw new SchedulerRejectedError(message);
+export function reject(message: string, field?: 'workDir'): never {
+  throw new SchedulerRejectedError(message, field);
 }
 
 const hasControl = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
@@ -36,13 +36,13 @@ export interface SubmissionContext {
 const workDirFor = async (ctx: SubmissionContext, user: string, workDir: string): Promise<string> => {
   const home = await ctx.ensureHome(user);
   const where = typeof workDir === 'string' ? await containedPath(home, workDir) : null;
-  if (!where) return reject(`the work directory must be an absolute path inside ${home}: ${workDir}`);
+  if (!where) return reject(`the work directory must be an absolute path inside ${home}: ${workDir}`, 'workDir');
   if (ctx.mkdirAs) await ctx.mkdirAs(user, where.real);
   else await mkdir(where.real, { recursive: true, mode: 0o700 });
   // Again, now that it exists: a link could have appeared on the way.
   const again = await containedPath(home, where.path);
   if (!again || !(await stat(again.real)).isDirectory())
-    return reject(`the work directory is not a folder inside ${home}: ${workDir}`);
+    return reject(`the work directory is not a folder inside ${home}: ${workDir}`, 'workDir');
   return where.path;
 };
 

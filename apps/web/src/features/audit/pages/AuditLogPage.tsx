@@ -1,13 +1,15 @@
-import { Card, DatePicker, Empty, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleName, type AuditEntry } from '@portal/shared';
+import { FilteredEmpty } from '../../../components/FilteredEmpty';
 import { Pager } from '../../../components/pager/Pager';
 import { firstPage, toPageStart, type Paging } from '../../../components/pager/paging';
 import { useErrorText } from '../../../lib/errors';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../../lib/format';
 import { useAuditLog, type AuditFilter } from '../api/audit-log';
+import { namedActions } from '../lib/action-names';
 
 type Filter = Omit<AuditFilter, 'pageStart' | 'pageLimit'>;
 
@@ -15,12 +17,23 @@ type Filter = Omit<AuditFilter, 'pageStart' | 'pageLimit'>;
 const AuditLogPage = () => {
   const { t } = useTranslation('audit');
   const errorText = useErrorText();
+  const { t: te, i18n } = useTranslation('errors');
+  const actionNames = new Map(namedActions(i18n.getResourceBundle(i18n.resolvedLanguage ?? 'en', 'audit'), 'action'));
+  // The log keeps the error code only: its words are the console's text for that code.
+  const codeText = (code: number) => (i18n.exists(`errors:code.${code}`) ? te(`code.${code}`) : t('errCode', { code }));
   const [filter, setFilter] = useState<Filter>({});
   const [paging, setPaging] = useState<Paging>(firstPage());
   const list = useAuditLog({ ...filter, pageStart: toPageStart(paging), pageLimit: paging.pageSize });
   const refilter = (f: Partial<Filter>) => {
     setFilter((old) => ({ ...old, ...f }));
     setPaging((p) => ({ ...p, page: 1 }));
+  };
+  // Bumped to clear the filter fields (uncontrolled inputs start afresh).
+  const [filterBar, setFilterBar] = useState(0);
+  const clearFilters = () => {
+    setFilter({});
+    setPaging((p) => ({ ...p, page: 1 }));
+    setFilterBar((n) => n + 1);
   };
   const columns: TableColumnsType<AuditEntry> = [
     { title: t('col.at'), dataIndex: 'at', render: formatDateTime, width: 170 },
@@ -29,8 +42,8 @@ const AuditLogPage = () => {
     {
       title: t('col.action'),
       dataIndex: 'action',
-      // Known actions read as words; the contract id stays visible for anything newer.
-      render: (a: string) => <span title={a}>{t(`action.${a}`, { defaultValue: a })}</span>,
+      // Actions read as words (a unit test keeps every audited id named); the id stays in the tooltip.
+      render: (a: string) => <span title={a}>{actionNames.get(a) ?? a}</span>,
     },
     { title: t('col.target'), dataIndex: 'target', ellipsis: true, render: (v: string) => v || '-' },
     { title: t('col.ip'), dataIndex: 'ip' },
@@ -38,9 +51,8 @@ const AuditLogPage = () => {
       title: t('col.result'),
       dataIndex: 'result',
       render: (r: AuditEntry['result'], e) => (
-        <Tag color={r === 'success' ? 'green' : 'red'}>
-          {t(`result.${r}`)}
-          {r === 'failure' ? ` (${e.errCode})` : ''}
+        <Tag color={r === 'success' ? 'green' : 'red'} title={r === 'failure' ? t('errCode', { code: e.errCode }) : undefined}>
+          {r === 'success' ? t('result.success') : t('result.failureWith', { reason: codeText(e.errCode) })}
         </Tag>
       ),
     },
@@ -48,7 +60,7 @@ const AuditLogPage = () => {
   ];
   return (
     <Card title={t('title')}>
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+      <Flex key={filterBar} gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
           placeholder={t('col.user')}
@@ -56,12 +68,14 @@ const AuditLogPage = () => {
           style={{ width: 180 }}
           onSearch={(v) => refilter({ userName: v.trim() || undefined })}
         />
-        <Input.Search
+        <Select<string>
           allowClear
+          showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('col.action')}
           aria-label={t('col.action')}
-          style={{ width: 200 }}
-          onSearch={(v) => refilter({ action: v.trim() || undefined })}
+          style={{ width: 240 }}
+          options={[...actionNames].map(([value, label]) => ({ value, label }))}
+          onChange={(action) => refilter({ action })}
         />
         <Select<'success' | 'failure'>
           allowClear
@@ -92,7 +106,17 @@ const AuditLogPage = () => {
         loading={list.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? errorText(list.error) : <Empty description={t('empty')} /> }}
+        locale={{
+          emptyText: list.isError ? (
+            errorText(list.error)
+          ) : (
+            <FilteredEmpty
+              filtered={Object.values(filter).some((v) => v !== undefined)}
+              emptyText={t('empty')}
+              onClear={clearFilters}
+            />
+          ),
+        }}
       />
       <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
     </Card>

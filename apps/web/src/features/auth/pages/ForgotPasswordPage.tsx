@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
+import { useLoginConfig } from '../../../lib/queries/login-config';
 import { useForgotPassword } from '../api/forgot-pwd';
 import { AuthShell } from '../components/AuthShell';
 
@@ -10,6 +11,19 @@ export const ForgotPasswordPage = () => {
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const errorText = useErrorText();
+  const config = useLoginConfig();
+  // No SMTP configured: no link can be mailed, the administrator sets a temporary password instead.
+  if (config.data && !config.data.forgotPasswordEnabled)
+    return (
+      <AuthShell title={t('forgot.title')}>
+        <Result
+          status="info"
+          title={t('forgot.noMailTitle')}
+          subTitle={t('forgot.noMailText')}
+          extra={<Link to="/login">{t('register.toLogin')}</Link>}
+        />
+      </AuthShell>
+    );
   return (
     <AuthShell title={t('forgot.title')}>
       {forgot.isSuccess ? (

@@ -83,7 +83,7 @@ export const LoginPage = () => {
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
         </Form.Item>
         {showCaptcha && (
-          <Form.Item label={t('captcha.label')} required>
+          <Form.Item label={t('captcha.label')} required extra={t('captcha.whyLogin')}>
             <Flex gap={8}>
               <Form.Item name="authCode" noStyle rules={[{ required: true, message: t('captcha.required') }]}>
                 <Input prefix={<SafetyOutlined />} maxLength={8} autoComplete="off" aria-label={t('captcha.label')} />
@@ -98,7 +98,8 @@ export const LoginPage = () => {
       </Form>
       <Flex justify="space-between" style={{ marginTop: 16 }}>
         {config.data?.registrationEnabled ? <Link to="/register">{t('login.register')}</Link> : <span />}
-        {config.data?.forgotPasswordEnabled && <Link to="/forgot-password">{t('login.forgot')}</Link>}
+        {/* Always offered: without mail the page says whom to ask. */}
+        <Link to="/forgot-password">{t('login.forgot')}</Link>
       </Flex>
     </AuthShell>
   );

@@ -95,9 +95,10 @@ export const RegisterPage = () => {
           rules={[
             { required: true, whitespace: true, message: t('register.userNameRequired') },
             { pattern: patterns.userName, message: t('register.userNameInvalid') },
+            { pattern: patterns.accountName, message: t('register.userNameNotPosix') },
             {
               validator: async (_, value: string | undefined) => {
-                if (value && patterns.userName.test(value) && (await userNameTaken(value)))
+                if (value && patterns.accountName.test(value) && (await userNameTaken(value)))
                   throw new Error(t('register.duplicated'));
               },
               validateTrigger: 'onBlur',
@@ -126,7 +127,7 @@ export const RegisterPage = () => {
         <Form.Item name="descInfo" label={t('register.description')} rules={descriptionRules(t)}>
           <Input.TextArea rows={2} showCount maxLength={DESCRIPTION_MAX} />
         </Form.Item>
-        <Form.Item label={t('captcha.label')} required>
+        <Form.Item label={t('captcha.label')} required extra={t('captcha.whyRegister')}>
           <Flex gap={8}>
             <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('captcha.required') }]}>
               <Input maxLength={8} autoComplete="off" aria-label={t('captcha.label')} />

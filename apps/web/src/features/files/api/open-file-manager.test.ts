@@ -8,4 +8,10 @@ describe('efileWindowUrl', () => {
       'https://files.example/efile?site=a&token=t&lang=en&title=',
     );
   });
+
+  it('can start on a folder of a cluster', () => {
+    expect(efileWindowUrl('/efile', 't', 'en', 'P', { clusterId: 'hpc1', path: '/home/alice/run 1' })).toBe(
+      '/efile?token=t&lang=en&title=P&cluster=hpc1&path=%2Fhome%2Falice%2Frun+1',
+    );
+  });
 });

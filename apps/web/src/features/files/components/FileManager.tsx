@@ -1,5 +1,6 @@
+import { LocalAccessNotice } from '../../../components/LocalAccessNotice';
 import { CloudUploadOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Layout, Typography, type MenuProps } from 'antd';
+import { Button, Layout, Typography, theme, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '@portal/shared';
@@ -21,14 +22,16 @@ import { useWindowHeight } from './use-window-height';
 
 /**
  * The E-File window's content: where the user is, what they can do, and the folder itself.
- * `view="transfers"` opens Across Center at once (its menu entry), when the transfer flag is on.
+ * `view="transfers"` opens Across Center at once (its menu entry), when the transfer flag is on;
+ * `startPath` opens that folder (a job's working directory) instead of the home.
  */
-export const FileManager = ({ view }: { view?: string | null | undefined } = {}) => {
+export const FileManager = ({ view, startPath }: { view?: string | null | undefined; startPath?: string | undefined } = {}) => {
   const { t } = useTranslation('files');
+  const { token } = theme.useToken();
   const can = useCan();
   const { indexData } = useSession();
   const abilities = useMemo(() => ({ write: can('files:write'), shell: can('shell:open') }), [can]);
-  const fv = useFolderView();
+  const fv = useFolderView(startPath);
   const [selected, setSelected] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const height = useWindowHeight();
@@ -124,6 +127,7 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
         onDrop={onDrop}
         onKeyDown={onKey}
       >
+        <LocalAccessNotice clusterId={fv.clusterId} />
         <PathBar fv={fv} onCluster={(id) => void goCluster(id)} />
         <FileToolbar
           fv={fv}
@@ -152,13 +156,13 @@ export const FileManager = ({ view }: { view?: string | null | undefined } = {})
             style={{
               position: 'absolute',
               inset: 8,
-              border: '2px dashed #1677ff',
-              background: 'rgba(22,119,255,.06)',
+              border: `2px dashed ${token.colorPrimary}`,
+              background: token.colorPrimaryBg,
               display: 'grid',
               placeItems: 'center',
               pointerEvents: 'none',
               fontSize: 18,
-              color: '#1677ff',
+              color: token.colorPrimary,
             }}
           >
             <span>

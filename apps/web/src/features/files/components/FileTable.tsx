@@ -78,7 +78,17 @@ export const FileTable = ({ fv, height, selected, onSelect, onOpen, rowMenu, onR
         scroll={{ x: 900, y: height }}
         loading={folder.isPending || fv.going || (folder.isFetching && !folder.isFetchingNextPage && folder.isPlaceholderData)}
         onScroll={onScroll}
-        locale={{ emptyText: <Empty description={fv.view.filter ? t('list.noMatch') : t('list.empty')} /> }}
+        locale={{
+          emptyText: fv.view.filter ? (
+            <Empty description={t('list.noMatch')} data-testid="filtered-empty">
+              <Button type="primary" ghost onClick={() => fv.setFilter('')}>
+                {t('common:filter.clear')}
+              </Button>
+            </Empty>
+          ) : (
+            <Empty description={t('list.empty')} />
+          ),
+        }}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => onSelect(keys.map(String)),

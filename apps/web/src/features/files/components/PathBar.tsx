@@ -1,5 +1,5 @@
 import { HomeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Input, Select, Space, Switch, Tooltip } from 'antd';
+import { Breadcrumb, Button, Input, Select, Space, Switch, Tooltip, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanPathInput, crumbsOf } from '../lib/paths';
@@ -8,6 +8,7 @@ import type { FolderViewState } from './use-folder-view';
 
 /** The editable path: Enter goes there, Escape puts back the folder shown; a bad path says why. */
 const PathBox = ({ fv }: { fv: FolderViewState }) => {
+  const { token } = theme.useToken();
   const { t } = useTranslation('files');
   const [text, setText] = useState(fv.current);
   const [invalid, setInvalid] = useState(false);
@@ -32,7 +33,7 @@ const PathBox = ({ fv }: { fv: FolderViewState }) => {
         spellCheck={false}
       />
       {invalid && (
-        <div role="alert" style={{ position: 'absolute', top: 34, color: '#ff4d4f' }}>
+        <div role="alert" style={{ position: 'absolute', top: 34, color: token.colorError }}>
           {t('path.invalid')}
         </div>
       )}

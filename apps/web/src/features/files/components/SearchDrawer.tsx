@@ -1,4 +1,4 @@
-import { Alert, Drawer, Empty, Input, List, Spin, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Input, List, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors';
@@ -17,10 +17,13 @@ export const SearchDrawer = ({ clusterId, folder, onGo, onClose }: Props) => {
   const { t } = useTranslation('files');
   const errorText = useErrorText();
   const [text, setText] = useState('');
+  // Bumped to empty the search box (an uncontrolled input starts afresh).
+  const [box, setBox] = useState(0);
   const search = useSearchFiles(clusterId, folder, text);
   return (
     <Drawer open title={t('search.title', { folder })} size={520} onClose={onClose} destroyOnHidden>
       <Input.Search
+        key={box}
         autoFocus
         aria-label={t('search.text')}
         placeholder={t('search.text')}
@@ -35,7 +38,18 @@ export const SearchDrawer = ({ clusterId, folder, onGo, onClose }: Props) => {
         {search.data?.truncated && <Alert type="info" showIcon title={t('search.truncated')} style={{ marginBottom: 8 }} />}
         {search.data &&
           (search.data.list.length === 0 ? (
-            <Empty description={t('search.none')} />
+            <Empty description={t('search.none')} data-testid="filtered-empty">
+              <Button
+                type="primary"
+                ghost
+                onClick={() => {
+                  setText('');
+                  setBox((n) => n + 1);
+                }}
+              >
+                {t('search.clear')}
+              </Button>
+            </Empty>
           ) : (
             <List
               size="small"

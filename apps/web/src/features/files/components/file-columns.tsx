@@ -71,6 +71,7 @@ export const fileColumns = ({ t, sorting, rowMenu, onRowMenu, onOpen }: ColumnDe
     key: 'actions',
     title: t('col.actions'),
     width: 90,
+    fixed: 'right',
     render: (_, e) => (
       <Dropdown menu={{ items: rowMenu(e), onClick: ({ key }) => onRowMenu(e, key) }} trigger={['click']}>
         <Button type="text" size="small" icon={<MoreOutlined aria-hidden />} aria-label={t('row.actions', { name: e.name })} />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FILE_SORTS } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { folderQuery, useFolder, type FolderView } from '../api/list-files';
@@ -25,7 +25,7 @@ interface Place {
  * another folder or cluster reads its first page before switching, so a bad path or an unreachable
  * cluster leaves the user where they were with the reason shown. Another cluster opens at its home.
  */
-export const useFolderView = () => {
+export const useFolderView = (startPath?: string) => {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -50,6 +50,7 @@ export const useFolderView = () => {
   );
   const folder = useFolder(view, ready);
   const first = folder.data?.pages[0];
+
   const rows = useMemo(() => folder.data?.pages.flatMap((p) => p.list) ?? [], [folder.data]);
 
   /** Answers whether the folder could be opened. */
@@ -73,6 +74,14 @@ export const useFolderView = () => {
     [qc, view, clusterId, choose, message, errorText],
   );
   const go = useCallback((to: string | undefined) => open({ clusterId, path: to }), [open, clusterId]);
+  // The folder the window was opened on (a job's folder), gone to like any other: one that cannot
+  // be read (removed, outside the roots) leaves the home shown, with the reason.
+  const startTried = useRef(false);
+  useEffect(() => {
+    if (!ready || !startPath || startTried.current) return;
+    startTried.current = true;
+    void open({ clusterId, path: startPath });
+  }, [ready, startPath, clusterId, open]);
   /** Opens the home folder of another cluster; answers whether it could be read. */
   const goCluster = useCallback((id: string) => open({ clusterId: id, path: undefined }), [open]);
 

@@ -9,11 +9,17 @@ import { FileManager } from '../components/FileManager';
 
 /** What the console put in the window's address, read once: the token is single-use. */
 const launch = (() => {
-  let read: { token: string | null; lang: string | null; title: string | null; view: string | null } | null = null;
+  let read: {
+    token: string | null;
+    lang: string | null;
+    title: string | null;
+    view: string | null;
+    path: string | null;
+  } | null = null;
   return () => {
     if (!read) {
       const q = new URLSearchParams(window.location.search);
-      read = { token: q.get('token'), lang: q.get('lang'), title: q.get('title'), view: q.get('view') };
+      read = { token: q.get('token'), lang: q.get('lang'), title: q.get('title'), view: q.get('view'), path: q.get('path') };
       if (read.token) {
         // The token must not stay in the address bar, the history or a bookmark.
         q.delete('token');
@@ -38,7 +44,7 @@ const EfilePage = () => {
   const errorText = useErrorText();
   const session = useSession();
   const redeem = useRedeemToken();
-  const [{ token, lang, title, view }] = useState(launch);
+  const [{ token, lang, title, view, path }] = useState(launch);
   const [redeemed, setRedeemed] = useState(!token);
   const { begin } = session;
   const { mutate } = redeem;
@@ -94,7 +100,7 @@ const EfilePage = () => {
         />
       </Centered>
     );
-  return <FileManager view={view} />;
+  return <FileManager view={view} startPath={path ?? undefined} />;
 };
 
 export default EfilePage;

@@ -2,6 +2,7 @@ import { Alert, Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extendableSeconds, mayActOnJobs, type JobListItem } from '@portal/shared';
+import { FilteredEmpty } from '../../../components/FilteredEmpty';
 import { Pager } from '../../../components/pager/Pager';
 import { isSchedulerError, useErrorText } from '../../../lib/errors';
 import { useCan, useSession } from '../../../lib/session';
@@ -75,7 +76,13 @@ const CurrentJobsPage = () => {
           title={t('refreshFailed', { error: errorText(jobs.error) })}
         />
       )}
-      <JobFilters mode="current" queues={queues.data ?? []} showUser={can('jobs:readAll')} onSearch={state.search} />
+      <JobFilters
+        key={state.filtersKey}
+        mode="current"
+        queues={queues.data ?? []}
+        showUser={can('jobs:readAll')}
+        onSearch={state.search}
+      />
       {mayAct && (
         <BatchActionBar selected={selected} viewer={viewer} disabled={schedulerDown} onDone={() => setSelectedKeys([])} />
       )}
@@ -105,8 +112,10 @@ const CurrentJobsPage = () => {
             emptyText:
               jobs.isError && !schedulerDown ? (
                 errorText(jobs.error)
+              ) : schedulerDown ? (
+                <Empty description={t('undeterminedList')} />
               ) : (
-                <Empty description={t(schedulerDown ? 'undeterminedList' : 'current.empty')} />
+                <FilteredEmpty filtered={state.filtered} emptyText={t('current.empty')} onClear={state.clearFilters} />
               ),
           }}
         />

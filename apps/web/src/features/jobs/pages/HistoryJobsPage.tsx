@@ -1,6 +1,7 @@
-import { Card, Empty, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobListItem } from '@portal/shared';
+import { FilteredEmpty } from '../../../components/FilteredEmpty';
 import { Pager } from '../../../components/pager/Pager';
 import { useErrorText } from '../../../lib/errors';
 import { useCan } from '../../../lib/session';
@@ -24,7 +25,13 @@ const HistoryJobsPage = () => {
 
   return (
     <Card title={t('history.title')} extra={<ListToolbar fetching={jobs.isFetching} onRefresh={() => void jobs.refetch()} />}>
-      <JobFilters mode="history" queues={queues.data ?? []} showUser={can('jobs:readAll')} onSearch={state.search} />
+      <JobFilters
+        key={state.filtersKey}
+        mode="history"
+        queues={queues.data ?? []}
+        showUser={can('jobs:readAll')}
+        onSearch={state.search}
+      />
       <Table<JobListItem>
         rowKey="jobId"
         size="small"
@@ -34,7 +41,13 @@ const HistoryJobsPage = () => {
         pagination={false}
         scroll={{ x: 'max-content' }}
         onChange={state.onTableChange}
-        locale={{ emptyText: jobs.isError ? errorText(jobs.error) : <Empty description={t('history.empty')} /> }}
+        locale={{
+          emptyText: jobs.isError ? (
+            errorText(jobs.error)
+          ) : (
+            <FilteredEmpty filtered={state.filtered} emptyText={t('history.empty')} onClear={state.clearFilters} />
+          ),
+        }}
       />
       <Pager paging={state.paging} total={jobs.data?.total ?? 0} loading={jobs.isFetching} onChange={state.setPaging} />
     </Card>

@@ -1,27 +1,47 @@
 import { Card, Result, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors';
+import { useJob } from '../api/get-job';
 import { useJobTemplates } from '../api/list-job-templates';
 import { useQueues } from '../api/list-queues';
+import { copyOfJob } from '../components/submit/copy-model';
 import { SubmitJobForm } from '../components/submit/SubmitJobForm';
 
-/** Submit a batch job from an application template. */
+/**
+ * Submit a batch job from an application template; `?copyOf=<jobId>&clusterId=` fills the form with
+ * that job's parameters ("resubmit / copy job" from its details).
+ */
 const SubmitJobPage = () => {
   const { t } = useTranslation('job-submit');
   const errorText = useErrorText();
+  const [params] = useSearchParams();
+  const copyOf = params.get('copyOf') ?? '';
+  const clusterId = params.get('clusterId') || undefined;
   const templates = useJobTemplates();
-  const queues = useQueues();
+  const queues = useQueues(clusterId);
+  const source = useJob(copyOf, clusterId);
   const failed = templates.error ?? queues.error;
+  const waiting = !templates.data || !queues.data || (copyOf !== '' && source.isPending);
   return (
     <Card title={t('title')}>
       {failed ? (
         <Result status="error" title={t('loadFailed')} subTitle={errorText(failed)} />
-      ) : !templates.data || !queues.data ? (
+      ) : copyOf && source.isError ? (
+        <Result status="error" title={t('copy.loadFailed', { id: copyOf })} subTitle={errorText(source.error)} />
+      ) : waiting ? (
         <Skeleton active paragraph={{ rows: 12 }} />
       ) : templates.data.length === 0 || queues.data.length === 0 ? (
         <Result status="info" title={t(templates.data.length ? 'noQueues' : 'noTemplates')} />
       ) : (
-        <SubmitJobForm templates={templates.data} queues={queues.data} workDir="~" />
+        <SubmitJobForm
+          // A form per source job: its initial values are read once.
+          key={copyOf}
+          templates={templates.data}
+          queues={queues.data}
+          workDir="~"
+          copy={source.data ? copyOfJob(source.data, templates.data, queues.data) : undefined}
+        />
       )}
     </Card>
   );

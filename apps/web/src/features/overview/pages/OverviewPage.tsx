@@ -14,6 +14,8 @@ import { useOnlineUsers } from '../../../components/stats-bar/online-users';
 import { useLicenseInfo } from '../../../lib/queries/license-info';
 import { useCan, useSession } from '../../../lib/session';
 import { usePendingCount } from '../api/pending-count';
+import { ClusterStatePanel } from '../components/ClusterStatePanel';
+import { MyWorkPanel } from '../components/MyWorkPanel';
 
 /** The home page: who is signed in, live statistics, licence and pending work. */
 const OverviewPage = () => {
@@ -89,6 +91,8 @@ const OverviewPage = () => {
           </Col>
         )}
       </Row>
+      {/* Operators see the cluster, researchers their own work; the auditor only audits. */}
+      {can('jobs:readAll') ? <ClusterStatePanel /> : can('jobs:submit') && <MyWorkPanel />}
       <Card style={{ marginTop: 16 }} title={t('system')}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           {t('version')}: <Typography.Text code>{indexData.systemVersion}</Typography.Text>

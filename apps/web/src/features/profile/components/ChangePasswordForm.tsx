@@ -14,8 +14,11 @@ interface Values {
   verifyCheckNewPwd: string;
 }
 
-/** Modify password with the portal's strength rule; the user's other sessions end. */
-export const ChangePasswordForm = () => {
+/**
+ * Modify password with the portal's strength rule; the user's other sessions end. `temporary`: the
+ * old password is the one an administrator set (the forced change at sign-in).
+ */
+export const ChangePasswordForm = ({ temporary = false, onChanged }: { temporary?: boolean; onChanged?: () => void }) => {
   const { t } = useTranslation('profile');
   const [form] = Form.useForm<Values>();
   const { indexData } = useSession();
@@ -39,6 +42,7 @@ export const ChangePasswordForm = () => {
           onSuccess: () => {
             void message.success(t('passwordChanged'));
             form.resetFields();
+            onChanged?.();
           },
           onError: (e) => {
             if (e instanceof ApiError && e.reason === 'oldPasswordWrong')
@@ -48,7 +52,11 @@ export const ChangePasswordForm = () => {
         })
       }
     >
-      <Form.Item name="oldPwd" label={t('oldPassword')} rules={[{ required: true, message: t('oldPasswordRequired') }]}>
+      <Form.Item
+        name="oldPwd"
+        label={t(temporary ? 'temporaryPassword' : 'oldPassword')}
+        rules={[{ required: true, message: t('oldPasswordRequired') }]}
+      >
         <Input.Password autoComplete="current-password" maxLength={128} />
       </Form.Item>
       <Form.Item name="newPwd" label={t('newPassword')} extra={<PasswordStrengthHint strength={strength} />} rules={rules.pwd}>

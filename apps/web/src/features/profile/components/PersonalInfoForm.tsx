@@ -37,8 +37,9 @@ export const PersonalInfoForm = () => {
         )
       }
     >
-      <Form.Item label={t('userName')}>
-        <Input value={user.data.userName} disabled />
+      {/* Not a field of the form (no name), so the label is tied to the input by hand. */}
+      <Form.Item label={t('userName')} htmlFor="personal-user-name">
+        <Input id="personal-user-name" value={user.data.userName} disabled />
       </Form.Item>
       <Form.Item name="email" label={t('email')} rules={emailRules(t)}>
         <Input maxLength={128} autoComplete="email" />

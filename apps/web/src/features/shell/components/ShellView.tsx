@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { LocalAccessNotice } from '../../../components/LocalAccessNotice';
 import { useShellTerminal } from '../lib/use-shell-terminal';
 import { ShellBanner } from './ShellBanner';
 import { ShellEnded } from './ShellEnded';
@@ -18,6 +19,7 @@ export const ShellView = ({ clusterId, cwd, onNewShell }: { clusterId?: string; 
   return (
     <div style={frame}>
       <ShellBanner phase={phase} />
+      <LocalAccessNotice clusterId={clusterId} />
       <div ref={host} data-testid="shell-terminal" style={{ flex: 1, minHeight: 0, padding: 4 }} />
       {(phase.state === 'ended' || phase.state === 'failed') && <ShellEnded phase={phase} onNewShell={onNewShell} />}
     </div>

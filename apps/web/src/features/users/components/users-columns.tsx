@@ -10,6 +10,7 @@ interface Actions {
   onFreeze: (u: UserSummary) => void;
   onUnfreeze: (u: UserSummary) => void;
   onProvision: (u: UserSummary) => void;
+  onTemporaryPassword: (u: UserSummary) => void;
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
 }
 
@@ -48,6 +49,8 @@ export const usersColumns = (t: TFunction<'users'>, a: Actions): TableColumnsTyp
   {
     title: t('col.actions'),
     key: 'actions',
+    // Kept in view at the right edge while the other columns scroll (1280 px and narrower).
+    fixed: 'right',
     render: (_, u) => {
       const self = u.userName === a.currentUser;
       return (
@@ -68,6 +71,11 @@ export const usersColumns = (t: TFunction<'users'>, a: Actions): TableColumnsTyp
                 {t('provision.action')}
               </Button>
             </Popconfirm>
+          )}
+          {(u.status === 'active' || u.status === 'frozen') && !self && (
+            <Button type="link" size="small" onClick={() => a.onTemporaryPassword(u)}>
+              {t('temporary.action')}
+            </Button>
           )}
           {u.status === 'frozen' && (
             <Popconfirm title={t('unfreeze.confirm', { name: u.userName })} onConfirm={() => a.onUnfreeze(u)}>

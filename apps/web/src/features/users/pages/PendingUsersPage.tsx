@@ -1,8 +1,9 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Flex, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared';
+import { FilteredEmpty } from '../../../components/FilteredEmpty';
 import { Pager } from '../../../components/pager/Pager';
 import { firstPage, toPageStart, type Paging } from '../../../components/pager/paging';
 import { useErrorText } from '../../../lib/errors';
@@ -18,6 +19,8 @@ const PendingUsersPage = () => {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
+  // Bumped to clear the search box (an uncontrolled input starts afresh).
+  const [searchBox, setSearchBox] = useState(0);
   const [paging, setPaging] = useState<Paging>(firstPage());
   const [selected, setSelected] = useState<string[]>([]);
   const [approving, setApproving] = useState<string[]>([]);
@@ -41,6 +44,7 @@ const PendingUsersPage = () => {
     {
       title: t('col.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, u) => (
         <Space>
           <Button size="small" type="link" icon={<CheckOutlined aria-hidden />} onClick={() => setApproving([u.userName])}>
@@ -58,6 +62,7 @@ const PendingUsersPage = () => {
     <Card title={t('pending.title')}>
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
+          key={searchBox}
           allowClear
           placeholder={t('searchName')}
           aria-label={t('searchName')}
@@ -82,8 +87,23 @@ const PendingUsersPage = () => {
         dataSource={list.data?.list}
         loading={list.isFetching}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-        locale={{ emptyText: list.isError ? errorText(list.error) : <Empty description={t('pending.empty')} /> }}
+        locale={{
+          emptyText: list.isError ? (
+            errorText(list.error)
+          ) : (
+            <FilteredEmpty
+              filtered={search !== ''}
+              emptyText={t('pending.empty')}
+              onClear={() => {
+                setSearch('');
+                setSearchBox((n) => n + 1);
+                setPaging((p) => ({ ...p, page: 1 }));
+              }}
+            />
+          ),
+        }}
       />
       <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       <ApproveDialog

@@ -1,7 +1,8 @@
-import { App, Card, Empty, Flex, Input, Select, Table } from 'antd';
+import { App, Card, Flex, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES, type UserStatus, type UserSummary } from '@portal/shared';
+import { FilteredEmpty } from '../../../components/FilteredEmpty';
 import { Pager } from '../../../components/pager/Pager';
 import { firstPage, toPageStart, type Paging } from '../../../components/pager/paging';
 import { useErrorText } from '../../../lib/errors';
@@ -10,9 +11,11 @@ import { useFreezeUser } from '../api/freeze-user';
 import { useUsers, type UserFilter } from '../api/list-users';
 import { useModifyUser } from '../api/modify-user';
 import { useProvisionUser } from '../api/provision-user';
+import { useSetTemporaryPassword } from '../api/set-temporary-password';
 import { useUnfreezeUser } from '../api/unfreeze-user';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { RoleSelect } from '../components/RoleSelect';
+import { TemporaryPasswordDialog } from '../components/TemporaryPasswordDialog';
 import { usersColumns } from '../components/users-columns';
 
 type Filter = Pick<UserFilter, 'userName' | 'roleId' | 'status' | 'sort' | 'order'>;
@@ -25,7 +28,16 @@ const UsersPage = () => {
   const { indexData } = useSession();
   const [filter, setFilter] = useState<Filter>({ sort: 'userName', order: 'asc' });
   const [paging, setPaging] = useState<Paging>(firstPage());
+  // Bumped to clear the filter fields (uncontrolled inputs start afresh).
+  const [filterBar, setFilterBar] = useState(0);
+  const filtered = !!(filter.userName || filter.roleId || filter.status);
+  const clearFilters = () => {
+    refilter({ userName: undefined, roleId: undefined, status: undefined });
+    setFilterBar((n) => n + 1);
+  };
   const [editing, setEditing] = useState<UserSummary | null>(null);
+  const [resetting, setResetting] = useState<UserSummary | null>(null);
+  const temporary = useSetTemporaryPassword();
   const list = useUsers({ ...filter, pageStart: toPageStart(paging), pageLimit: paging.pageSize });
   const modify = useModifyUser();
   const freeze = useFreezeUser();
@@ -43,6 +55,7 @@ const UsersPage = () => {
   const columns = usersColumns(t, {
     currentUser: indexData?.currentUser,
     onEdit: setEditing,
+    onTemporaryPassword: setResetting,
     onFreeze: (u) => freeze.mutate(u.userName, feedback),
     onUnfreeze: (u) => unfreeze.mutate(u.userName, feedback),
     onProvision: (u) =>
@@ -58,7 +71,7 @@ const UsersPage = () => {
 
   return (
     <Card title={t('list.title')}>
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+      <Flex key={filterBar} gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
           placeholder={t('searchName')}
@@ -89,7 +102,13 @@ const UsersPage = () => {
         loading={list.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? errorText(list.error) : <Empty description={t('list.empty')} /> }}
+        locale={{
+          emptyText: list.isError ? (
+            errorText(list.error)
+          ) : (
+            <FilteredEmpty filtered={filtered} emptyText={t('list.empty')} onClear={clearFilters} />
+          ),
+        }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const key = (s?.columnKey as Filter['sort'] | undefined) ?? 'userName';
@@ -110,6 +129,25 @@ const UsersPage = () => {
               setEditing(null);
             },
           })
+        }
+      />
+      <TemporaryPasswordDialog
+        user={resetting}
+        strength={indexData?.passwordStrength ?? 'middle'}
+        loading={temporary.isPending}
+        onCancel={() => setResetting(null)}
+        onOk={(v) =>
+          resetting &&
+          temporary.mutate(
+            { userName: resetting.userName, ...v },
+            {
+              onSuccess: () => {
+                void message.success(t('temporary.done', { name: resetting.userName }), 6);
+                setResetting(null);
+              },
+              onError: feedback.onError,
+            },
+          )
         }
       />
     </Card>

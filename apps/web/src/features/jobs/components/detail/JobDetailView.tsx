@@ -12,8 +12,10 @@ import { SchedulerErrorAlert } from '../list/SchedulerErrorAlert';
 import { useLastDefined } from '../list/use-list-state';
 import { HistorySection } from './HistorySection';
 import { JobSections } from './JobSections';
+import { JobShortcuts } from './JobShortcuts';
 import { OutputViewer } from './OutputViewer';
 import { ScriptBlock } from './ScriptBlock';
+import { SubmissionSection } from './SubmissionSection';
 
 interface Props {
   jobId: string;
@@ -74,6 +76,7 @@ export const JobDetailView = ({ jobId, clusterId, mode, backTo }: Props) => {
       }
     >
       <div style={{ marginBottom: 16 }}>{back}</div>
+      <JobShortcuts job={job} />
       {schedulerDown && <SchedulerErrorAlert error={query.error} hint={t('schedulerHint')} />}
       {mode === 'current' && finished && (
         <Alert
@@ -87,6 +90,7 @@ export const JobDetailView = ({ jobId, clusterId, mode, backTo }: Props) => {
       <div style={schedulerDown ? { opacity: 0.5 } : undefined}>
         {(mode === 'history' || finished) && <HistorySection job={job} />}
         <JobSections job={job} undetermined={schedulerDown} />
+        <SubmissionSection job={job} />
         <ScriptBlock script={job.script} />
       </div>
       <Card type="inner" title={t('output.title')}>

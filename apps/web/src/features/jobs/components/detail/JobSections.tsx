@@ -2,8 +2,9 @@ import { Descriptions, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '@portal/shared';
 import { formatDateTime } from '../../../../lib/format';
-import { ExitStatusTag, JobStateTag } from '../list/JobStateTag';
+import { JobStateTag } from '../list/JobStateTag';
 import { formatMemoryMB, formatSeconds, pair } from './detail-format';
+import { useTemplateName } from './SubmissionSection';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 const text = (v: string | null | undefined) => v || '-';
@@ -24,6 +25,7 @@ interface Props {
 /** Who, what and where: the job's identity, state, times and resources. */
 export const JobSections = ({ job, undetermined }: Props) => {
   const { t } = useTranslation('job-details');
+  const templateName = useTemplateName();
   const finished = job.jobStatus === 'C';
   const basic: Items = [
     { key: 'jobId', label: t('field.jobId'), children: job.jobId },
@@ -35,22 +37,14 @@ export const JobSections = ({ job, undetermined }: Props) => {
     {
       key: 'state',
       label: t('field.state'),
-      children: (
-        <>
-          <JobStateTag state={job.jobStatus} undetermined={undetermined} />
-          {[job.schedulerState, job.reason].filter(Boolean).join(': ')}
-        </>
-      ),
+      children: <JobStateTag job={job} undetermined={undetermined} />,
     },
-    { key: 'appType', label: t('field.appType'), children: text(job.appType) },
+    ...(!finished && job.reason ? [{ key: 'reason', label: t('field.reason'), children: job.reason }] : []),
+    { key: 'appType', label: t('field.appType'), children: templateName(job.appType) },
     { key: 'priority', label: t('field.priority'), children: job.priority },
     { key: 'restarts', label: t('field.restartCount'), children: job.restartCount },
-    ...(finished
-      ? [
-          { key: 'exitStatus', label: t('field.exitStatus'), children: <ExitStatusTag status={job.exitStatus} /> },
-          { key: 'exitCode', label: t('field.exitCode'), children: text(job.exitCode) },
-        ]
-      : []),
+    // The raw "code:signal" for those who need it; the state above already says how it ended.
+    ...(finished ? [{ key: 'exitCode', label: t('field.exitCode'), children: text(job.exitCode) }] : []),
   ];
   const times: Items = [
     { key: 'submit', label: t('field.submitTime'), children: formatDateTime(job.submitTime) },

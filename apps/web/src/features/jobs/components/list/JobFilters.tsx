@@ -46,8 +46,8 @@ export const JobFilters = ({ mode, queues, showUser, onSearch }: Props) => {
             mode="multiple"
             allowClear
             maxTagCount="responsive"
-            placeholder={t('col.exitStatus')}
-            aria-label={t('col.exitStatus')}
+            placeholder={t('col.state')}
+            aria-label={t('col.state')}
             style={{ width: 200 }}
             options={EXIT_STATUSES.map((s) => ({ value: s, label: t(`exitStatus.${s}`) }))}
           />

@@ -34,13 +34,7 @@ export const currentJobColumns = (t: TFunction<'jobs'>, o: Options): TableColumn
     dataIndex: 'jobStatus',
     sorter: true,
     sortOrder: o.sortOrder('jobStatus'),
-    render: (_, job) => (
-      <JobStateTag
-        state={job.jobStatus}
-        undetermined={o.undetermined}
-        detail={[job.schedulerState, job.reason].filter(Boolean).join(': ') || undefined}
-      />
-    ),
+    render: (_, job) => <JobStateTag job={job} undetermined={o.undetermined} />,
   },
   ...resourceColumns(t, o),
   timeColumn(t, o, 'submitTime'),

@@ -11,7 +11,7 @@ import {
   userColumns,
   type ColumnOptions,
 } from './column-parts';
-import { ExitStatusTag } from './JobStateTag';
+import { JobStateTag } from './JobStateTag';
 
 /** Core-hours of a finished job for display, from the core-seconds accounting keeps. */
 export const coreHoursOf = (job: Pick<JobListItem, 'coreSeconds'>): number => job.coreSeconds / 3600;
@@ -23,11 +23,12 @@ export const historyJobColumns = (t: TFunction<'jobs'>, o: ColumnOptions): Table
   ...userColumns(t, o),
   queueColumn(t, o),
   {
-    title: t('col.exitStatus'),
+    // How the job ended, in the words of the current list and the details ("Failed · exit 1").
+    key: 'jobStatus',
+    title: t('col.state'),
     dataIndex: 'exitStatus',
-    render: (_, job) => <ExitStatusTag status={job.exitStatus} />,
+    render: (_, job) => <JobStateTag job={job} />,
   },
-  { title: t('col.exitCode'), dataIndex: 'exitCode', render: (v: string | null) => v ?? '-' },
   ...resourceColumns(t, o),
   timeColumn(t, o, 'submitTime'),
   timeColumn(t, o, 'endTime'),

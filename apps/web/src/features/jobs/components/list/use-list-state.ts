@@ -25,6 +25,13 @@ export const useListState = (initial: Sort = { order: 'desc' }) => {
     setSort(s?.order ? { sort: s.columnKey as SortKey, order: s.order === 'ascend' ? 'asc' : 'desc' } : initial);
     setPaging((p) => ({ ...p, page: 1 }));
   };
+  // The filter form is remounted with this key when the filters are cleared from the empty list.
+  const [filtersKey, setFiltersKey] = useState(0);
+  const filtered = Object.values(criteria).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
+  const clearFilters = () => {
+    search({});
+    setFiltersKey((k) => k + 1);
+  };
   const sortOrder = (key: SortKey) => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
 
   return {
@@ -33,6 +40,9 @@ export const useListState = (initial: Sort = { order: 'desc' }) => {
     search,
     onTableChange,
     sortOrder,
+    filtered,
+    filtersKey,
+    clearFilters,
     query: { ...criteria, ...sort, pageStart: toPageStart(paging), pageLimit: paging.pageSize },
   };
 };

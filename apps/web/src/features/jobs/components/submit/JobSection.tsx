@@ -2,9 +2,18 @@ import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { patterns, type Queue } from '@portal/shared';
 import { formatSeconds } from '../detail/detail-format';
+import { PathField } from './PathField';
 
 /** Name, queue (with its limits), account and working directory. */
-export const JobSection = ({ queues, queue }: { queues: Queue[]; queue: Queue | undefined }) => {
+export const JobSection = ({
+  queues,
+  queue,
+  clusterId,
+}: {
+  queues: Queue[];
+  queue: Queue | undefined;
+  clusterId?: string | undefined;
+}) => {
   const { t } = useTranslation('job-submit');
   const maxText = (q: Queue) => (q.maxTime === null ? t('unlimited') : formatSeconds(q.maxTime));
   return (
@@ -47,7 +56,7 @@ export const JobSection = ({ queues, queue }: { queues: Queue[]; queue: Queue | 
         label={t('field.workDir')}
         rules={[{ required: true, whitespace: true, message: t('required', { field: t('field.workDir') }) }]}
       >
-        <Input spellCheck={false} placeholder="~/jobs" />
+        <PathField mode="folder" clusterId={clusterId} placeholder="~/jobs" />
       </Form.Item>
     </section>
   );

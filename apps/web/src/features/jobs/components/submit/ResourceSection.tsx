@@ -1,19 +1,28 @@
-import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Queue } from '@portal/shared';
 import { formatSeconds } from '../detail/detail-format';
-import { checkTimeLimit } from './submit-model';
+import { checkCores, checkTimeLimit } from './submit-model';
 
 /** Nodes, cores, GPUs, memory and the time limit, checked against the queue's maximum. */
 export const ResourceSection = ({ queue }: { queue: Queue | undefined }) => {
   const { t } = useTranslation('job-submit');
   const max = queue?.maxTime ?? null;
+  // Cores are checked against the nodes as either changes: 4 nodes with 1 core is refused here.
+  const coresPerNode: FormRule = ({ getFieldValue }) => ({
+    validator: (_, cores: number | null | undefined) => {
+      const problem = checkCores(getFieldValue('nodes'), cores);
+      return problem ? Promise.reject(new Error(t('coresBelowNodes', problem))) : Promise.resolve();
+    },
+  });
   const count = (name: 'nodes' | 'cores' | 'gpus' | 'memoryMB', min: number, upper?: number | null, extra?: string) => (
     <Form.Item
       name={name}
       label={t(`field.${name}`)}
       extra={extra}
+      dependencies={name === 'cores' ? ['nodes'] : undefined}
       rules={[
+        ...(name === 'cores' ? [coresPerNode] : []),
         {
           required: true,
           type: 'integer',

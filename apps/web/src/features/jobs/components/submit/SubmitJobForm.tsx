@@ -1,14 +1,16 @@
 import { Alert, App, Button, Col, Form, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { JobTemplate, Queue } from '@portal/shared';
 import { useErrorText } from '../../../../lib/errors';
 import { useSubmitJob } from '../../api/submit-job';
 import { currentDetailsPath } from '../job-links';
+import type { JobCopy } from './copy-model';
 import { JobSection } from './JobSection';
 import { ResourceSection } from './ResourceSection';
 import { ScriptSection } from './ScriptSection';
+import { fieldProblemsOf } from './submit-errors';
 import { placeholderValues, templateDefaults, toSubmitBody, type SubmitValues } from './submit-model';
 import { fillTemplate, placeholdersOf } from './template-fill';
 import { TemplateSection } from './TemplateSection';
@@ -18,21 +20,30 @@ interface Props {
   queues: Queue[];
   /** Where the working directory starts (the user's home on the cluster, when known). */
   workDir: string;
+  /** Filled from another job ("resubmit / copy job"). */
+  copy?: JobCopy | undefined;
 }
 
 /** The submission form: template, job, resources and script; the script follows the form until edited. */
-export const SubmitJobForm = ({ templates, queues, workDir }: Props) => {
+export const SubmitJobForm = ({ templates, queues, workDir, copy }: Props) => {
   const { t } = useTranslation('job-submit');
-  const { message, modal } = App.useApp();
+  const { message, modal, notification } = App.useApp();
+  const navigate = useNavigate();
   const errorText = useErrorText();
   const submit = useSubmitJob();
   const [form] = Form.useForm<SubmitValues>();
-  const [template, setTemplate] = useState(() => templates.find((x) => x.id === 'BASE') ?? (templates[0] as JobTemplate));
-  const [edited, setEdited] = useState<string | null>(null);
+  const [template, setTemplate] = useState(
+    () =>
+      templates.find((x) => x.id === (copy?.templateId ?? 'BASE')) ??
+      templates.find((x) => x.id === 'BASE') ??
+      (templates[0] as JobTemplate),
+  );
+  const [edited, setEdited] = useState<string | null>(copy?.script ?? null);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const values = Form.useWatch((v: Partial<SubmitValues>) => v, form) ?? {};
   const queue = queues.find((q) => q.name === values.queue);
   const script = edited ?? fillTemplate(template.script, placeholderValues(values));
+  const clusterId = copy?.clusterId;
 
   const chooseTemplate = (id: string) => {
     const next = templates.find((x) => x.id === id);
@@ -41,14 +52,48 @@ export const SubmitJobForm = ({ templates, queues, workDir }: Props) => {
     setEdited(null);
     form.setFieldsValue(templateDefaults(next, queues));
   };
-  const send = (v: SubmitValues) =>
-    submit.mutate(toSubmitBody(v, script, template.id), {
-      onSuccess: ({ jobId }) => {
-        setSubmitted(jobId);
-        void message.success(t('done', { id: jobId }));
-      },
-      onError: (e) => void message.error(errorText(e)),
+  // The toast names the job and leads to it (the toaster lives outside the router: navigate here).
+  const announce = (jobId: string) => {
+    const to = currentDetailsPath({ jobId, ...(clusterId ? { clusterId } : {}) });
+    const key = `submitted-${jobId}`;
+    notification.success({
+      key,
+      title: t('submitted.title', { id: jobId }),
+      duration: 10,
+      description: (
+        <a
+          href={to}
+          onClick={(e) => {
+            e.preventDefault();
+            notification.destroy(key);
+            void navigate(to);
+          }}
+        >
+          {t('submitted.open', { id: jobId })}
+        </a>
+      ),
     });
+  };
+  // The server's refusal goes to the field it concerns, in the page's language; otherwise a toast.
+  const refused = (err: unknown) => {
+    const problems = fieldProblemsOf(err);
+    if (!problems.length) return void message.error(errorText(err));
+    form.setFields(problems.map((p) => ({ name: p.field, errors: [t(p.key, p.params)] })));
+    const firstField = problems[0]?.field;
+    if (firstField) form.scrollToField(firstField, { focus: true, block: 'center' });
+    void message.error(t('serverError.notSubmitted'));
+  };
+  const send = (v: SubmitValues) =>
+    submit.mutate(
+      { ...toSubmitBody(v, script, template.id), ...(clusterId ? { clusterId } : {}) },
+      {
+        onSuccess: ({ jobId }) => {
+          setSubmitted(jobId);
+          announce(jobId);
+        },
+        onError: refused,
+      },
+    );
   const onFinish = (v: SubmitValues) => {
     if (!script.trim()) return;
     const unfilled = placeholdersOf(script);
@@ -61,15 +106,30 @@ export const SubmitJobForm = ({ templates, queues, workDir }: Props) => {
       onOk: () => send(v),
     });
   };
+  const missing = copy?.missing.filter((m) => m !== 'script') ?? [];
 
   return (
     <Form<SubmitValues>
       form={form}
       layout="vertical"
-      initialValues={{ ...templateDefaults(template, queues), workDir }}
+      initialValues={{ ...templateDefaults(template, queues), workDir, ...copy?.values }}
       onFinish={onFinish}
       scrollToFirstError
     >
+      {copy && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('copy.from', { id: copy.sourceJobId })}
+          description={
+            [
+              ...(copy.script === null ? [t('copy.scriptUnknown', { id: copy.sourceJobId })] : []),
+              ...(missing.length ? [t('copy.fieldsUnknown', { fields: missing.map((f) => t(`field.${f}`)).join(', ') })] : []),
+            ].join(' ') || undefined
+          }
+        />
+      )}
       {submitted && (
         <Alert
           type="success"
@@ -77,13 +137,21 @@ export const SubmitJobForm = ({ templates, queues, workDir }: Props) => {
           closable={{ onClose: () => setSubmitted(null) }}
           style={{ marginBottom: 16 }}
           title={t('done', { id: submitted })}
-          action={<Link to={currentDetailsPath({ jobId: submitted })}>{t('viewDetails')}</Link>}
+          action={
+            <Link to={currentDetailsPath({ jobId: submitted, ...(clusterId ? { clusterId } : {}) })}>{t('viewDetails')}</Link>
+          }
         />
       )}
       <Row gutter={32}>
         <Col xs={24} lg={10}>
-          <TemplateSection templates={templates} template={template} onChange={chooseTemplate} />
-          <JobSection queues={queues} queue={queue} />
+          <TemplateSection
+            templates={templates}
+            template={template}
+            onChange={chooseTemplate}
+            clusterId={clusterId}
+            workDir={values.workDir}
+          />
+          <JobSection queues={queues} queue={queue} clusterId={clusterId} />
           <ResourceSection queue={queue} />
         </Col>
         <Col xs={24} lg={14}>

@@ -2,15 +2,19 @@ import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobTemplate } from '@portal/shared';
 import { currentLanguage } from '../../../../lib/i18n';
+import { PathField } from './PathField';
 
 interface Props {
   templates: JobTemplate[];
   template: JobTemplate;
   onChange: (id: string) => void;
+  clusterId?: string | undefined;
+  /** Input files are picked from here and given relative to it. */
+  workDir?: string | undefined;
 }
 
 /** The application template and its own fields, labelled in the user's language. */
-export const TemplateSection = ({ templates, template, onChange }: Props) => {
+export const TemplateSection = ({ templates, template, onChange, clusterId, workDir }: Props) => {
   const { t } = useTranslation('job-submit');
   const lang = currentLanguage();
   return (
@@ -37,7 +41,11 @@ export const TemplateSection = ({ templates, template, onChange }: Props) => {
             ...(f.type === 'number' ? [{ pattern: /^-?\d+(\.\d+)?$/, message: t('number') }] : []),
           ]}
         >
-          <Input inputMode={f.type === 'number' ? 'decimal' : undefined} spellCheck={false} />
+          {f.type === 'path' ? (
+            <PathField mode="file" clusterId={clusterId} workDir={workDir} />
+          ) : (
+            <Input inputMode={f.type === 'number' ? 'decimal' : undefined} spellCheck={false} />
+          )}
         </Form.Item>
       ))}
     </section>

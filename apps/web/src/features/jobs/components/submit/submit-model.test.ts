@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobTemplate, Queue } from '@portal/shared';
-import { checkTimeLimit, placeholderValues, startQueue, templateDefaults } from './submit-model';
+import { checkCores, checkTimeLimit, placeholderValues, startQueue, templateDefaults } from './submit-model';
 
 const queue = (name: string, extra: Partial<Queue> = {}): Queue => ({
   name,
@@ -33,6 +33,16 @@ describe('the submission form', () => {
     expect(checkTimeLimit('02:00:01', 7200)).toBe('timeLimit.exceeds');
     expect(checkTimeLimit('02:00:00', 7200)).toBeNull();
     expect(checkTimeLimit('100:00:00', null)).toBeNull();
+  });
+
+  it('refuses fewer cores than nodes (4 nodes with 1 core)', () => {
+    expect(checkCores(4, 1)).toEqual({ nodes: 4 });
+    expect(checkCores(4, 3)).toEqual({ nodes: 4 });
+    expect(checkCores(4, 4)).toBeNull();
+    expect(checkCores(1, 8)).toBeNull();
+    // An empty field has its own "required" message.
+    expect(checkCores(undefined, 1)).toBeNull();
+    expect(checkCores(2, null)).toBeNull();
   });
 
   it('starts from the default queue and its default time', () => {

@@ -29,6 +29,13 @@ export const checkTimeLimit = (text: string | undefined, queueMax: number | null
   return null;
 };
 
+/**
+ * Cores against nodes: every node runs at least one task (the server and Slurm refuse fewer cores
+ * than nodes). Answers the number of nodes when the cores are too few, else null.
+ */
+export const checkCores = (nodes: number | null | undefined, cores: number | null | undefined): { nodes: number } | null =>
+  typeof nodes === 'number' && typeof cores === 'number' && cores < nodes ? { nodes } : null;
+
 /** The queue a template starts with: its own default, else the cluster's default, else the first. */
 export const startQueue = (template: JobTemplate, queues: Queue[]): Queue | undefined =>
   queues.find((q) => q.name === template.defaults.queue) ?? queues.find((q) => q.isDefault) ?? queues[0];
