@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { baseURL } from './support/portal';
+import { baseURL, chooseLanguage } from './support/portal';
 
 /*
  * The first load (issue 11, item 1): what the sign-in page downloads and how it is sent, the
@@ -127,8 +127,7 @@ test('after a cold load the sign-in form replaces the frame and signs in', async
 test('switching the language on the sign-in page loads the menu and the other language', async ({ page }) => {
   await page.goto(`${baseURL()}/login`);
   await expect(page.getByLabel('User name')).toBeVisible();
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await chooseLanguage(page, '简体中文');
   await expect(page.getByLabel('用户名')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { baseURL, signInAsAdmin } from './support/portal';
+import { baseURL, chooseLanguage, signInAsAdmin } from './support/portal';
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
@@ -35,8 +35,7 @@ test('the root path goes to the default page of the menu', async ({ page }) => {
 
 test('the language switch turns the console into Chinese and remembers it', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await chooseLanguage(page, '简体中文');
   await expect(page.getByRole('menuitem', { name: '账户' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('menuitem', { name: '概览' })).toBeVisible();

@@ -106,6 +106,18 @@ export const openUserMenu = async (page: Page) => {
   await expect(page.locator('.ant-dropdown[class*="slide-up-appear"], .ant-dropdown[class*="slide-up-enter"]')).toHaveCount(0);
 };
 
+/**
+ * Chooses a language in the header's switch once its menu has slid into place: the menu is
+ * fetched on the first click and opens at once, and a click while it still moves can land on the
+ * button behind it and close it.
+ */
+export const chooseLanguage = async (page: Page, name: 'English' | '简体中文') => {
+  await page.getByRole('button', { name: 'Language' }).click();
+  await expect(page.getByRole('menuitem', { name })).toBeVisible();
+  await expect(page.locator('.ant-dropdown[class*="slide-up-appear"], .ant-dropdown[class*="slide-up-enter"]')).toHaveCount(0);
+  await page.getByRole('menuitem', { name }).click();
+};
+
 /** The open dialog once its opening animation is over (a click during the zoom can be lost). */
 export const openDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog');
