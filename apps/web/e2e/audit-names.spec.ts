@@ -24,6 +24,7 @@ for (const x of [
   { locale: 'zh-CN', signIn: '登录', freeze: '冻结用户', failure: '失败：权限不足', success: '成功' },
 ]) {
   test(`audit actions and results read as words (${x.locale})`, async ({ browser }) => {
+    test.setTimeout(240_000);
     const ctx = await browser.newContext({ locale: x.locale, viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
     try {
@@ -35,8 +36,8 @@ for (const x of [
       // The audit line is written once the answer has left: the table shows it on a later read.
       await expect(async () => {
         await page.reload();
-        await expect(table.getByText(x.freeze, { exact: true }).first()).toBeVisible({ timeout: 5_000 });
-      }).toPass({ timeout: 60_000 });
+        await expect(table.getByText(x.freeze, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      }).toPass({ timeout: 120_000 });
       await expect(table.getByText(x.signIn, { exact: true }).first()).toBeVisible();
       await expect(table.getByText(x.success, { exact: true }).first()).toBeVisible();
       await expect(table.getByText(x.failure, { exact: true }).first()).toBeVisible();

@@ -109,8 +109,8 @@ test('a cancelled job, and one that ends by itself, leave the current list withi
   await refreshUntilVisible(page, `${portal.baseURL}/my-job/current-job`, rowOf(page, short));
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-    await expect(rowOf(page, short)).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(rowOf(page, short)).toHaveCount(0, { timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
 
   // In the history it is "Cancelled", once, with no exit status beside it.
   await refreshUntilVisible(

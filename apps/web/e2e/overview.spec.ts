@@ -44,12 +44,12 @@ test("a researcher's overview shows their jobs with states, core-hours this mont
     const usage = page.getByTestId('overview-core-hours');
     await reloadUntil(page, async () => {
       const row = active.getByRole('row').filter({ has: page.getByRole('link', { name: long, exact: true }) });
-      await expect(row).toContainText('Running', { timeout: 3_000 });
+      await expect(row).toContainText('Running', { timeout: 15_000 });
     });
     const finished = recent.getByRole('row').filter({ has: page.getByRole('link', { name: quick, exact: true }) });
     await reloadUntil(page, async () => {
-      await expect(finished).toContainText('Complete', { timeout: 3_000 });
-      await expect(usage).toContainText('Finished jobs this month: 1', { timeout: 3_000 });
+      await expect(finished).toContainText('Complete', { timeout: 15_000 });
+      await expect(usage).toContainText('Finished jobs this month: 1', { timeout: 15_000 });
     });
     await expect(usage).toContainText('My core-hours this month');
     await expect(usage).toContainText(/\d+\.\d\d/);
