@@ -175,9 +175,7 @@ test('a failed job is "Failed · exit 3" in both languages, and its details keep
   const zhContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const zh = await zhContext.newPage();
   await signIn(zh, user, password, portal.baseURL);
-  // Already in the history (above): one load shows it.
-  await zh.goto(history);
-  await expect(stateCell(zh, jobId)).toHaveText('失败 · 退出码 3');
+  await refreshUntilVisible(zh, history, stateCell(zh, jobId).getByText('失败 · 退出码 3', { exact: true }), 90_000);
   await zh.screenshot({ path: test.info().outputPath('history-zh.png') });
   await zhContext.close();
 });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The list's own refresh button (every job list has one in its toolbar). */
-const refreshButton = (page: Page) => page.getByRole('button', { name: 'Refresh', exact: true });
+/** The list's own refresh button (every job list has one in its toolbar), in either language. */
+const refreshButton = (page: Page) => page.getByRole('button', { name: /^(Refresh|刷 ?新)$/ });
 
 /** Waits, up to `timeout`, until the page has rendered and no list is loading. */
 const settled = async (page: Page, timeout: number) => {
