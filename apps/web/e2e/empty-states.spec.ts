@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, captchaAnswer, signInAsAdmin } from './support/portal';
+import { baseURL, captchaAnswer, openDialog, registeredUser, signIn, signInAsAdmin } from './support/portal';
 import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
@@ -57,6 +57,47 @@ test('filtered lists say nothing matches and clear their filters', async ({ page
   await page.getByRole('searchbox').first().press('Enter');
   await expect(page.getByTestId('filtered-empty')).toContainText('没有符合筛选条件的结果');
   await expect(page.getByRole('button', { name: '清除筛选' })).toBeVisible();
+});
+
+test('E-File: a filter that matches no name says so, and clearing it brings the rows back', async ({ page, request }) => {
+  // A user of its own: opening E-File gives its user a POSIX account, which adds menu entries
+  // that other specs do not expect of the administrator.
+  const user = `e2e_filter_${Date.now().toString(36)}`;
+  await registeredUser(request, user, 'Filter_pass1', 10002);
+  await signIn(page, user, 'Filter_pass1');
+  await expect(page).toHaveURL(/\/overview$/);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'File Transfer' }).click();
+  // With Across Center on, File Transfer is a group whose E-File entry opens the window.
+  const item = page.getByRole('menuitem', { name: 'E-File' });
+  if ((await Promise.race([popup.then(() => 'popup'), item.waitFor().then(() => 'item')])) === 'item') await item.click();
+  const efile = await popup;
+  await expect(efile.getByRole('heading', { name: 'E-File' })).toBeVisible();
+
+  // A folder of its own, so that the home folder has a row whatever ran before.
+  const folder = `e2e-filter-${Date.now().toString(36)}`;
+  await efile.getByRole('button', { name: 'New folder' }).click();
+  let dialog = await openDialog(efile);
+  await dialog.getByLabel('Name').fill(folder);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  const row = efile.getByTestId(`row-${folder}`);
+  await expect(row).toBeVisible();
+
+  const filter = efile.getByRole('textbox', { name: 'Filter by name' });
+  await filter.fill('zz_no_such_file');
+  const empty = efile.getByTestId('filtered-empty');
+  await expect(empty).toContainText('No names in this folder contain the filter text');
+  await expect(row).toHaveCount(0);
+  await empty.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(empty).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await expect(filter).toHaveValue('');
+
+  await row.getByRole('checkbox').check();
+  await row.getByRole('checkbox').press('Delete');
+  dialog = await openDialog(efile);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('the menus name the shell WebShell and both chart pages Job charts', async ({ page }) => {

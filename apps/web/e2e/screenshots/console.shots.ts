@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { baseURL, registeredUser, signInAsAdmin } from '../support/portal';
 
 /*
@@ -49,15 +49,20 @@ const submitJobs = async (page: Page) => {
   }
 };
 
-/** Waits until nothing is loading: no spinner and no skeleton. */
-const settled = async (page: Page) => {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
+/**
+ * Waits until the page shows its data (`ready`, so that a check made before the page has drawn
+ * anything does not pass) and nothing is loading: no spinner and no skeleton.
+ */
+const settled = async (page: Page, ready: Locator) => {
+  await expect(ready.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
 };
 
-const shoot = async (page: Page, name: string, width: number, lang: string) => {
-  await settled(page);
-  await page.screenshot({ path: `${OUT}/${name}-${width}-${lang}.png` });
+const shoot = async (page: Page, ready: Locator, name: string, width: number, lang: string) => {
+  await settled(page, ready);
+  // Finished transitions: a spinner's fading veil would otherwise dim the rows.
+  await page.screenshot({ path: `${OUT}/${name}-${width}-${lang}.png`, animations: 'disabled' });
 };
 
 const pageOf = async (browser: Browser, width: number, height: number, locale: string) => {
@@ -72,22 +77,24 @@ test('screenshots of the main pages', async ({ browser }) => {
     for (const { width, height } of SIZES) {
       const page = await pageOf(browser, width, height, locale);
       await page.goto(`${baseURL()}/login`);
-      await expect(page.getByRole('button', { name: /^(Sign in|登 ?录)$/ })).toBeVisible();
-      await shoot(page, 'sign-in', width, lang);
+      await shoot(page, page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }), 'sign-in', width, lang);
 
       await signInAsAdmin(page);
       if (!jobsMade) {
         await submitJobs(page);
         jobsMade = true;
+        // The overview was drawn before the jobs existed.
+        await page.reload();
       }
-      await shoot(page, 'overview', width, lang);
-      for (const [name, path] of [
-        ['current-jobs', 'my-job/current-job'],
-        ['users', 'account/users'],
-        ['system-config', 'config/systemconfig'],
+      const rows = page.locator('.ant-table-row');
+      await shoot(page, page.getByTestId('overview-latest-jobs').locator('.ant-table-row'), 'overview', width, lang);
+      for (const [name, path, ready] of [
+        ['current-jobs', 'my-job/current-job', rows],
+        ['users', 'account/users', rows.filter({ hasText: 'viewer_' })],
+        ['system-config', 'config/systemconfig', page.getByRole('spinbutton')],
       ] as const) {
         await page.goto(`${baseURL()}/${path}`);
-        await shoot(page, name, width, lang);
+        await shoot(page, ready, name, width, lang);
       }
 
       const popup = page.waitForEvent('popup');
@@ -99,7 +106,7 @@ test('screenshots of the main pages', async ({ browser }) => {
       const efile = await popup;
       await efile.setViewportSize({ width, height });
       await expect(efile.getByRole('heading', { name: 'E-File' })).toBeVisible();
-      await shoot(efile, 'efile', width, lang);
+      await shoot(efile, efile.locator('[data-testid^="row-"]'), 'efile', width, lang);
       await page.context().close();
     }
 });

@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDuration, type JobListItem, type Queue } from '@portal/shared';
@@ -6,23 +6,28 @@ import { useErrorText } from '../../../lib/errors';
 import { useActiveJobs, useClusterStates, useQueueStates } from '../api/overview-data';
 import { currentJobPath, StateLabel } from './job-labels';
 
-/** Counts as tags: `label (n)`, biggest first, as the server sorted them. */
+/** Counts as tags: `label: n`, biggest first, as the server sorted them. */
 const Counts = ({
   items,
+  loading,
   label,
   testId,
 }: {
   items: { name: string; y: number }[];
+  /** Not answered yet: a placeholder, not "nothing to show". */
+  loading: boolean;
   label: (name: string) => string;
   testId: string;
 }) => {
   const { t } = useTranslation('overview');
+  if (loading) return <Skeleton active title={{ width: 160 }} paragraph={false} />;
   if (items.length === 0) return <Typography.Text type="secondary">{t('cluster.none')}</Typography.Text>;
   return (
     <Flex wrap gap={8} data-testid={testId}>
       {items.map((p) => (
         <Tag key={p.name} style={{ fontSize: 14, padding: '2px 8px' }}>
-          {label(p.name)}: <strong>{p.y}</strong>
+          {t('cluster.count', { label: label(p.name) })}
+          <strong>{p.y}</strong>
         </Tag>
       ))}
     </Flex>
@@ -78,6 +83,7 @@ export const ClusterStatePanel = () => {
           {failure ?? (
             <Counts
               testId="overview-node-states"
+              loading={states.isPending}
               items={states.data?.nodeStateList ?? []}
               label={(n) => t(`job-charts:nodeState.${n}`, { defaultValue: n })}
             />
@@ -91,6 +97,7 @@ export const ClusterStatePanel = () => {
           ) : (
             <Counts
               testId="overview-job-states"
+              loading={jobs.isPending}
               items={(jobs.data?.statusSum ?? []).map((s) => ({ name: s.statusName, y: s.value }))}
               label={(n) => t(`jobs:status.${n}`, { defaultValue: n })}
             />
