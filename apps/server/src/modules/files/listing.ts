@@ -82,9 +82,10 @@ interface Keyed<T> {
   lower: string;
 }
 
+/** Fills `into` (or a new record) with an entry's sort keys. */
 const keyer =
   <T extends Sortable>(sort: SortKey) =>
-  (e: T): Keyed<T> => {
+  (e: T, into?: Keyed<T>): Keyed<T> => {
     const dir = e.kind === 'dir' || (e.kind === 'link' && e.targetKind === 'dir');
     const lower = e.name.toLowerCase();
     const key =
@@ -97,7 +98,12 @@ const keyer =
               ? ''
               : posix.extname(lower)
             : lower;
-    return { e, dir, key, lower };
+    if (!into) return { e, dir, key, lower };
+    into.e = e;
+    into.dir = dir;
+    into.key = key;
+    into.lower = lower;
+    return into;
   };
 
 const comparer =
@@ -116,7 +122,7 @@ const comparer =
  */
 export const sortEntries = <T extends Sortable>(entries: T[], sort: SortKey, order: 'asc' | 'desc'): T[] =>
   entries
-    .map(keyer<T>(sort))
+    .map((e) => keyer<T>(sort)(e))
     .sort(comparer<T>(order))
     .map((k) => k.e);
 
@@ -141,13 +147,15 @@ export const firstSorted = <T extends Sortable>(entries: T[], sort: SortKey, ord
     heap[i] = at(j);
     heap[j] = t;
   };
+  // Most entries are compared with the top and dropped: their keys go into one scratch record.
+  let scratch: Keyed<T> | undefined;
   for (const e of entries) {
-    const k = key(e);
     if (heap.length < count) {
-      heap.push(k);
+      heap.push(key(e));
       for (let i = heap.length - 1; i > 0 && compare(at(i), at((i - 1) >> 1)) > 0; i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (compare(k, at(0)) < 0) {
-      heap[0] = k;
+    } else if (compare((scratch = key(e, scratch)), at(0)) < 0) {
+      heap[0] = scratch;
+      scratch = undefined;
       for (let i = 0; ;) {
         const l = 2 * i + 1;
         let top = i;
