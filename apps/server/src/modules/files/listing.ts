@@ -107,7 +107,7 @@ const keyer =
   };
 
 const comparer =
-  <T>(order: 'asc' | 'desc') =>
+  <T extends Sortable>(order: 'asc' | 'desc') =>
   (a: Keyed<T>, b: Keyed<T>): number => {
     if (a.dir !== b.dir) return a.dir ? -1 : 1;
     const byKey = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : cmp(a.key, b.key);
