@@ -88,6 +88,21 @@ export const runAccessContract = (name: string, setup: () => Promise<AccessFixtu
       await expectReason(files.stat(`${root}/links/missing`), 'notFound');
     });
 
+    it('resolves several paths in one call where it can, and fails when any is missing', async () => {
+      if (!files.realpaths) return;
+      await files.mkdir(`${root}/many`);
+      await write(files, `${root}/many/t.txt`, 'abc');
+      const ok = await f.access.commands.run(f.alice.name, ['ln', '-s', 't.txt', `${root}/many/l`]);
+      expect(ok.code).toBe(0);
+      const real = await files.realpaths([`${root}/many/l`, `${root}/many/./t.txt`, `${root}/many`]);
+      expect(real).toEqual([
+        await files.realpath(`${root}/many/t.txt`),
+        await files.realpath(`${root}/many/t.txt`),
+        await files.realpath(`${root}/many`),
+      ]);
+      await expectReason(files.realpaths([`${root}/many`, `${root}/many/none`]), 'notFound');
+    });
+
     it('names entries with their kinds (links with their target kind) and stats only the ones asked', async () => {
       const dir = `${root}/two-phase`;
       await files.mkdir(dir);

@@ -91,6 +91,11 @@ export interface FileSession {
   lstat(path: string): Promise<FileStat>;
   /** The canonical path with every link resolved; the path must exist. */
   realpath(path: string): Promise<string>;
+  /**
+   * `realpath` of several paths in one call (one program where each call is one): all of them, in
+   * order, or an error when any is missing. Optional: callers fall back to `realpath`.
+   */
+  realpaths?(paths: string[]): Promise<string[]>;
   mkdir(path: string, mode?: number): Promise<void>;
   /** Renames or moves; refuses to replace an existing target. */
   rename(from: string, to: string): Promise<void>;

@@ -8,7 +8,7 @@ import { endWritable } from './chunk-writer.js';
 import { viaFiles } from './file-errors.js';
 import { FolderPages } from './folder-pages.js';
 import type { SortKey } from './listing.js';
-import { expandRoots, isInside, PathGuard } from './paths.js';
+import { expandRoots, isInside, normalizePath, PathGuard } from './paths.js';
 
 /** One cluster as the file service sees it. */
 export interface FilesTarget {
@@ -88,8 +88,14 @@ export class FilesService {
   async list(user: AccessUser, q: ListQuery) {
     const o = await this.open(user, q.clusterId);
     return viaFiles(async () => {
-      const dir = await o.guard.check(q.path ?? o.home);
-      const page = await this.cache.page({ session: o.session, userId: user.id, clusterId: o.clusterId, dir }, q);
+      // The folder is read while its path is checked (two programs side by side, not one after the
+      // other); nothing of it is answered, nor served from the cache, unless the check passes.
+      const asked = normalizePath(q.path ?? o.home);
+      const ref = { session: o.session, userId: user.id, clusterId: o.clusterId, dir: asked };
+      const reading = o.guard.roots.some((r) => isInside(asked, r)) ? this.cache.page(ref, q) : undefined;
+      reading?.catch(() => undefined);
+      const dir = await o.guard.check(asked);
+      const page = await (reading ?? this.cache.page(ref, q));
       return {
         ...page,
         path: dir,

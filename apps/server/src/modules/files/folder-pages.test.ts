@@ -91,6 +91,16 @@ describe('pages of a folder in two phases', () => {
     expect(session.detailed.map((d) => d.length)).toEqual([10, 10, 10]);
   });
 
+  it('selects the first pages from the names, and sorts them all for a page further on', async () => {
+    // Descending: the folders, huge.bin, f0999 to f0000, broken (1,004 rows).
+    const selected = await page({ order: 'desc', pageStart: 990, pageLimit: 10 });
+    expect(selected.list.map((e) => e.name)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map(name));
+    const further = await page({ order: 'desc', pageStart: 1000, pageLimit: 10 });
+    expect(further.total).toBe(N + 4);
+    expect(further.list.map((e) => e.name)).toEqual([...[2, 1, 0].map(name), 'broken']);
+    expect(session.namesCalls).toEqual([undefined]);
+  });
+
   it('sorts by size or time from one pass with a stat of each, details for the page only', async () => {
     const bySize = await page({ sort: 'size', order: 'desc', pageLimit: 5 });
     // The folder (4096 bytes) before the link to it (3: the text 'sub'); the broken link is 7 bytes.

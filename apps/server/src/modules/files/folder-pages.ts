@@ -1,6 +1,6 @@
 import type { FileEntry } from '@portal/shared';
 import type { DirName, FileSession } from '../../cluster/access/types.js';
-import { ListingCache, sortEntries, toEntry, visible, type SortKey } from './listing.js';
+import { firstSorted, ListingCache, sortEntries, toEntry, visible, type SortKey } from './listing.js';
 
 /** What a page of a folder is asked with (the listing contract's query, the folder checked). */
 export interface PageQuery {
@@ -11,6 +11,12 @@ export interface PageQuery {
   pageStart: number;
   pageLimit: number;
 }
+
+/** Pages ending up to here are selected from the unsorted names while the full order is not sorted yet. */
+const SELECT_MAX = 1000;
+
+/** The full order is sorted this long after a selected page was answered. */
+const SORT_AFTER_MS = 100;
 
 /** Who reads which folder: cached listings are one user's, on one cluster. */
 export interface FolderRef {
@@ -24,7 +30,9 @@ export interface FolderRef {
  * Pages of a folder in two phases (docs/files.md, "Big folders"). Sorted by name or kind, a page
  * needs the names and kinds of all entries (the directory's d_type: no stat); sorted by size or
  * time, those plus each entry's size and time (a stat of every entry, in one pass of find). Either
- * way only the page's own rows are stat'ed for their details, after sorting. The listings are kept
+ * way only the page's own rows are stat'ed for their details, after sorting. The first page does
+ * not wait for a full sort: its rows are selected in one pass, and the full order is sorted after
+ * the answer for the later pages (a million names sort in seconds). The listings are kept
  * for a few seconds, so paging through a folder reads it once; a write through the portal drops them.
  */
 export class FolderPages {
@@ -38,12 +46,31 @@ export class FolderPages {
   async page(f: FolderRef, q: PageQuery): Promise<{ total: number; list: FileEntry[] }> {
     const stat = q.sort === 'size' || q.sort === 'mtime' ? q.sort : undefined;
     const read = stat ?? 'names';
-    const sorted = await this.cache.get(f.userId, f.clusterId, f.dir, `${read}:${q.sort}:${q.order}`, async () => {
+    const order = `${read}:${q.sort}:${q.order}`;
+    const end = q.pageStart + q.pageLimit;
+    let sorted = this.cache.peek(f.userId, f.clusterId, f.dir, order);
+    if (!sorted && end <= SELECT_MAX) {
+      // The first pages of an order not sorted yet: a selection of the rows up to the page's end
+      // (one pass), the full order sorted after the answer, for the pages further on.
+      const loaded = this.cache.get(f.userId, f.clusterId, f.dir, read, () => f.session.names(f.dir, stat));
+      const rows = visible(await loaded, q.showHidden, q.filter);
+      const first = firstSorted(rows, q.sort, q.order, end).slice(q.pageStart);
+      const list = await this.details(f, first);
+      // Once the answer has left (the sort holds the thread for as long as it takes).
+      setTimeout(() => {
+        // Unless the folder was read again (a write dropped it) or the order is there already.
+        if (this.cache.peek(f.userId, f.clusterId, f.dir, read) !== loaded) return;
+        if (this.cache.peek(f.userId, f.clusterId, f.dir, order)) return;
+        void this.cache.get(f.userId, f.clusterId, f.dir, order, async () => sortEntries(await loaded, q.sort, q.order));
+      }, SORT_AFTER_MS).unref();
+      return { total: rows.length, list };
+    }
+    sorted ??= this.cache.get(f.userId, f.clusterId, f.dir, order, async () => {
       const all = await this.cache.get(f.userId, f.clusterId, f.dir, read, () => f.session.names(f.dir, stat));
       return sortEntries(all, q.sort, q.order);
     });
-    const rows = visible(sorted, q.showHidden, q.filter);
-    return { total: rows.length, list: await this.details(f, rows.slice(q.pageStart, q.pageStart + q.pageLimit)) };
+    const rows = visible(await sorted, q.showHidden, q.filter);
+    return { total: rows.length, list: await this.details(f, rows.slice(q.pageStart, end)) };
   }
 
   /** The page's rows with their details, in the page's order; a row gone since the names were read is left out. */

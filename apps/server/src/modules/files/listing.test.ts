@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '@portal/shared';
-import { ListingCache, octalMode, permissionsText, sortEntries, visible } from './listing.js';
+import { firstSorted, ListingCache, octalMode, permissionsText, sortEntries, visible } from './listing.js';
 
 const entry = (
   name: string,
@@ -50,6 +50,29 @@ describe('listing helpers', () => {
     expect(names('size', 'asc')).toEqual(['Zeta', 'link', 'a.log', 'c.txt', 'b.txt']);
     expect(names('mtime', 'desc')).toEqual(['Zeta', 'link', 'b.txt', 'a.log', 'c.txt']);
     expect(names('kind', 'asc')).toEqual(['link', 'Zeta', 'a.log', 'b.txt', 'c.txt']);
+  });
+
+  it('select the first rows of each order exactly as the full sort puts them', () => {
+    // Names that differ only in case, by extension, folders and links to them, equal sizes and times.
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const kinds: FileEntry['kind'][] = ['file', 'dir', 'link', 'other'];
+    const all = Array.from({ length: 3000 }, (_, i) => {
+      const stem = ['a', 'A', 'b', 'B', 'ä', '_', 'Z', '10', '9'][rnd(9)] ?? '';
+      const kind = kinds[rnd(4)] ?? 'file';
+      const name = `${stem}${rnd(50)}${['.txt', '.TXT', '.log', ''][rnd(4)] ?? ''}-${i}`;
+      return entry(name, kind, rnd(5), new Date(Date.UTC(2026, 0, 1 + rnd(5))).toISOString(), kind === 'link' ? 'dir' : null);
+    });
+    for (const sort of ['name', 'size', 'mtime', 'kind'] as const)
+      for (const order of ['asc', 'desc'] as const) {
+        const full = sortEntries(all, sort, order).map((e) => e.name);
+        for (const count of [1, 100, 1000, 5000])
+          expect(firstSorted(all, sort, order, count).map((e) => e.name)).toEqual(full.slice(0, count));
+      }
+    expect(firstSorted(all, 'name', 'asc', 0)).toEqual([]);
   });
 
   it('hide dot entries unless asked, and filter names case-insensitively', () => {

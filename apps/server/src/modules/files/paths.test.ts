@@ -100,6 +100,27 @@ describe('PathGuard on real folders', () => {
     await expect(overSftp.check(`${home}/dangling`)).rejects.toBeInstanceOf(OutsideRootsError);
   });
 
+  it('resolves the path and the roots in one call where the session can, refusing the same paths', async () => {
+    const calls: string[][] = [];
+    // The real session with `realpaths` (one program per call in local access as root).
+    class Batched extends LocalFileSession {
+      realpaths(paths: string[]): Promise<string[]> {
+        calls.push(paths);
+        return Promise.all(paths.map((p) => this.realpath(p)));
+      }
+    }
+    const fresh = () => new PathGuard(new Batched(home), [join(base, 'alice-alias')]);
+    const alias = join(base, 'alice-alias');
+    await expect(fresh().check(join(alias, 'docs-link'))).resolves.toBe(join(alias, 'docs-link'));
+    expect(calls).toEqual([[join(alias, 'docs-link'), alias]]);
+    await expect(fresh().check(join(alias, 'etc-link'))).rejects.toBeInstanceOf(OutsideRootsError);
+    await expect(fresh().check(join(alias, 'bob-secret'))).rejects.toBeInstanceOf(OutsideRootsError);
+    // A missing path fails the one call: resolved as before, its nearest existing parent's.
+    await expect(fresh().check(join(alias, 'docs', 'new.txt'))).resolves.toBe(join(alias, 'docs', 'new.txt'));
+    await expect(fresh().check(join(alias, 'dangling'))).rejects.toBeInstanceOf(OutsideRootsError);
+    expect(calls).toHaveLength(5);
+  });
+
   it('accepts a root given through a link to it', async () => {
     const aliased = new PathGuard(new LocalFileSession(home), [join(base, 'alice-alias')]);
     await expect(aliased.check(join(base, 'alice-alias', 'docs'))).resolves.toBe(join(base, 'alice-alias', 'docs'));

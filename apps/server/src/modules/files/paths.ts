@@ -67,10 +67,24 @@ export class PathGuard {
   async check(path: string, opts: ResolveOptions = { follow: true }): Promise<string> {
     const p = normalizePath(path);
     if (!this.roots.some((r) => isInside(p, r))) throw new OutsideRootsError(p);
-    const real = await this.resolve(p, opts.follow);
+    const real = (opts.follow && (await this.resolveWithRoots(p))) || (await this.resolve(p, opts.follow));
     const allowed = [...this.roots, ...(await this.resolvedRoots())];
     if (!allowed.some((r) => isInside(real, r))) throw new OutsideRootsError(p);
     return p;
+  }
+
+  /**
+   * The path's realpath and the roots' in one call, where the session can (one program instead of
+   * two in a row, local access as root); nothing when it cannot, or when any of them is missing
+   * (then `resolve` tells why, as before).
+   */
+  private async resolveWithRoots(p: string): Promise<string | undefined> {
+    if (!this.session.realpaths || this.realRoots) return undefined;
+    const all = await this.session.realpaths([p, ...this.roots]).catch(() => undefined);
+    if (!all) return undefined;
+    const [real, ...roots] = all;
+    this.realRoots = Promise.resolve(roots);
+    return real;
   }
 
   /** The real location of a path: its realpath, or its nearest existing parent's plus the rest. */

@@ -73,6 +73,14 @@ export class AccountFileSession implements FileSession {
     return r.stdout.replace(/\0$/, '');
   }
 
+  async realpaths(paths: string[]): Promise<string[]> {
+    for (const p of paths) assertAbsolute(p);
+    const r = await this.run(['realpath', '-e', '-z', '--', ...paths]);
+    const out = r.stdout.split('\0').slice(0, -1);
+    if (r.code !== 0 || out.length !== paths.length) throw fromStderr(r.stderr, paths.join(' '));
+    return out;
+  }
+
   async mkdir(path: string, mode = 0o755): Promise<void> {
     assertAbsolute(path);
     await this.program(['mkdir', '-m', (mode & 0o7777).toString(8), '--', path], path);
