@@ -177,9 +177,18 @@ export const LoginPage = ({ loadConsole }: { loadConsole: () => void }) => {
         </button>
       </form>
       <div className="auth-links">
-        {config?.registrationEnabled ? <Link to="/register">{t('login.register')}</Link> : <span />}
+        {/* Both pages are the console's: fetched as the pointer or the focus comes near. */}
+        {config?.registrationEnabled ? (
+          <Link to="/register" onPointerEnter={loadConsole} onFocus={loadConsole}>
+            {t('login.register')}
+          </Link>
+        ) : (
+          <span />
+        )}
         {/* Always offered: without mail the page says whom to ask. */}
-        <Link to="/forgot-password">{t('login.forgot')}</Link>
+        <Link to="/forgot-password" onPointerEnter={loadConsole} onFocus={loadConsole}>
+          {t('login.forgot')}
+        </Link>
       </div>
     </AuthShell>
   );
