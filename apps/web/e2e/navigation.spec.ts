@@ -52,6 +52,9 @@ test('a viewer has no public-key import or private-key download; a user has both
   // Role user gets no FAQ download (spec section 6).
   await expect(user.getByRole('menuitem', { name: 'FAQ' })).toHaveCount(0);
   // The private key for PuTTY and WinSCP, in PuTTY's own format.
+  // The submenu is held open by a hover inside it first: a click while it still opens can close it.
+  await user.getByRole('menuitem', { name: 'Download private key' }).hover();
+  await expect(user.getByRole('menuitem', { name: 'PuTTY private key (.ppk)' })).toBeVisible();
   const download = user.waitForEvent('download');
   await user.getByRole('menuitem', { name: 'PuTTY private key (.ppk)' }).click();
   const ppk = await download;
