@@ -7,27 +7,15 @@ import { sharedForBrowser } from './build/shared-for-browser';
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 
 const FRAMEWORK = new RegExp(
-  '/node_modules/(' +
-    [
-      'react',
-      'react-dom',
-      'scheduler',
-      'react-router',
-      'i18next',
-      'react-i18next',
-      '@tanstack/(query-core|react-query)',
-      '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)',
-      'stylis',
-      '@emotion/(hash|unitless)',
-    ].join('|') +
-    ')/',
+  '/node_modules/(' + ['react', 'react-dom', 'scheduler', 'react-router', 'i18next', 'react-i18next'].join('|') + ')/',
 );
 
 /**
- * The antd parts the sign-in page draws (form, inputs, buttons, alert) and what they stand on:
- * one file instead of some thirty. Each icon stays with the page that shows it.
+ * What every console page stands on (antd's core, style engine and theme, its form, inputs and
+ * buttons, TanStack Query) in one file instead of some forty; the sign-in page needs none of it.
+ * Each icon stays with the page that shows it.
  */
-const SIGN_IN_UI = new RegExp(
+const CONSOLE_BASE = new RegExp(
   '/node_modules/(' +
     [
       'antd/es/(_util|form|theme|input|button|style|config-provider|space|tooltip|spin|grid|locale|alert|flex|version|wave)',
@@ -39,6 +27,10 @@ const SIGN_IN_UI = new RegExp(
       '(compute-)?scroll-into-view(-if-needed)?',
       'react-is',
       'clsx',
+      '@tanstack/(query-core|react-query)',
+      '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)',
+      'stylis',
+      '@emotion/(hash|unitless)',
     ].join('|') +
     ')/?',
 );
@@ -63,11 +55,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page runs (React, the router, texts, queries, antd's styling engine) in
-          // one file: fewer requests, better compression. Components stay in per-page chunks.
+          // What every page runs (React, the router, texts) in one file, what every console page
+          // runs in another: fewer requests, better compression. Components stay per page.
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 2 },
-            { name: 'sign-in-ui', test: SIGN_IN_UI, priority: 1 },
+            { name: 'console-base', test: CONSOLE_BASE, priority: 1 },
           ],
         },
       },

@@ -157,6 +157,8 @@ test.describe('on a portal of its own (failed sign-ins from this browser)', () =
       const answered = page.waitForResponse((r) => r.url().includes('/login/loginAuth.action'));
       await page.getByRole('button', { name: 'Sign in' }).click();
       await answered;
+      // The answer is read: the form takes input again (and shows the captcha if it asks for one).
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     }
     await expect(reason).toBeVisible();
   });

@@ -26,7 +26,8 @@ const fromMore = async (page: Page, ...path: string[]) => {
   for (const [i, name] of path.entries()) {
     // A submenu's title also names its arrow icon: only the last entry is matched exactly.
     if (i < path.length - 1) await page.getByRole('menuitem', { name }).hover();
-    else await page.getByRole('menuitem', { name, exact: true }).click();
+    // The user menu's own entry: the main menu may hold one of the same name (WebShell).
+    else await page.getByRole('menuitem', { name, exact: true }).and(page.locator('.ant-dropdown-menu-item')).click();
   }
   // Submenus close once the pointer leaves them; until then they could cover a dialog's buttons.
   await page.mouse.move(1, 400);

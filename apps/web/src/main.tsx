@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import { App } from './app/App';
-import { preloadConsole } from './app/AppRoutes';
 import { loginMarker } from './lib/storage';
 import './app/global.css';
 import { startAriaRepairs } from './lib/aria-repairs';
@@ -10,12 +9,21 @@ import { startAriaRepairs } from './lib/aria-repairs';
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 startAriaRepairs();
-// A signed-in visit starts fetching the console while the first texts load.
-if (loginMarker.get() && !window.location.pathname.startsWith('/login')) preloadConsole(window.location.pathname);
-// index.html's frame stays until the first texts are in; React then replaces it in one go.
-await i18nReady;
+// Any page but sign-in needs the console: fetched while the first texts load, so index.html's
+// frame stays until it can render. A signed-in visit also fetches the page it opens, side by side.
+const path = window.location.pathname;
+const consoleReady = path.startsWith('/login')
+  ? undefined
+  : import('./app/ConsoleApp').then((m) => {
+      if (loginMarker.get()) m.preloadConsole(path);
+      return m.default;
+    });
+const [, Console] = await Promise.all([i18nReady, consoleReady]);
 createRoot(root).render(
   <StrictMode>
-    <App />
+    {/* Nothing to wait for at first; a later move from sign-in to the console may wait a moment. */}
+    <Suspense fallback={null}>
+      <App Console={Console} />
+    </Suspense>
   </StrictMode>,
 );

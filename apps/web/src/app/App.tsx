@@ -1,31 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
-import { currentLanguage } from '../lib/i18n';
-import { antdLocale } from '../lib/locale-extras';
-import { queryClient } from '../lib/query-client';
-import { SessionProvider } from '../lib/session';
-import { AppRoutes } from './AppRoutes';
-import { theme } from './theme';
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { LoginPage } from '../features/auth/pages/LoginPage';
 
-const Localized = () => {
-  // Re-renders on a language switch; antd's texts for it were loaded before the switch (lib/i18n).
-  useTranslation();
-  return (
-    <ConfigProvider locale={antdLocale(currentLanguage())} theme={theme}>
-      {/* antd's App (message, modal) wraps every page but sign-in: see AntAppOutlet. */}
-      <SessionProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </SessionProvider>
-    </ConfigProvider>
-  );
-};
+// Only the sign-in page comes with the first load: every other page, with antd's theme, TanStack
+// Query and the session, is in the console (docs/architecture.md, "The first load").
+const loadConsole = () => import('./ConsoleApp');
+const LazyConsole = lazy(loadConsole);
+const prefetchConsole = () => void loadConsole().catch(() => {});
 
-export const App = () => (
-  <QueryClientProvider client={queryClient}>
-    <Localized />
-  </QueryClientProvider>
+/** `Console` when main.tsx has fetched it already (a first visit to any page but sign-in). */
+export const App = ({ Console = LazyConsole }: { Console?: ComponentType }) => (
+  <BrowserRouter>
+    <Routes>
+      <Route path="/login" element={<LoginPage loadConsole={prefetchConsole} />} />
+      <Route path="*" element={<Console />} />
+    </Routes>
+  </BrowserRouter>
 );

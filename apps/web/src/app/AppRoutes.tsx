@@ -4,11 +4,10 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { routeSetOf } from '@portal/shared';
 import { setSessionLostHandler } from '../lib/query-client';
 import { useSession } from '../lib/session';
-import { LoginPage } from '../features/auth/pages/LoginPage';
 import { lazyPage } from './lazy-page';
 import { isConsolePath, pagesFor, preloadPage } from './route-table';
 
-// Only the sign-in page comes with the first load; every other page, the console's layout and
+// The console's routes (every page but sign-in, App.tsx): each page, the console's layout and
 // menus included, is fetched when first shown (docs/architecture.md, "The first load").
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage').then((m) => m.RegisterPage));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
@@ -62,7 +61,7 @@ const SessionLostRedirect = () => {
 
 /**
  * A signed-in visit fetches the console's frame, the page it opens and the texts at once, side by
- * side (main.tsx calls this before the first render; again after a sign-in).
+ * side (main.tsx calls this before the first render; again once a sign-in's session loads).
  */
 export const preloadConsole = (pathname: string) => {
   AntAppOutlet.preload();
@@ -84,7 +83,6 @@ export const AppRoutes = () => {
     <Suspense fallback={<Loading />}>
       <SessionLostRedirect />
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
         <Route element={<AntAppOutlet />}>
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
