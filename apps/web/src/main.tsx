@@ -1,6 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady } from './lib/i18n';
+import { i18nReady, loadConsoleTexts } from './lib/i18n';
 import { App } from './app/App';
 import { loginMarker } from './lib/storage';
 import './app/global.css';
@@ -12,10 +12,18 @@ startAriaRepairs();
 // Any page but sign-in needs the console: fetched while the first texts load, so index.html's
 // frame stays until it can render. A signed-in visit also fetches the page it opens, side by side.
 const path = window.location.pathname;
+const signedInVisit = !path.startsWith('/login') && loginMarker.get();
+// The page and the console's frame are asked for beside the console itself, not once it has run:
+// one round of fetching and parsing less before a signed-in visit's page shows.
+if (signedInVisit) {
+  void import('./app/route-table').then((m) => m.preloadPage(path)).catch(() => {});
+  void import('./app/console-shell').catch(() => {});
+  void loadConsoleTexts().catch(() => {});
+}
 const consoleReady = path.startsWith('/login')
   ? undefined
   : import('./app/ConsoleApp').then((m) => {
-      if (loginMarker.get()) m.preloadConsole(path);
+      if (signedInVisit) m.preloadConsole(path);
       return m.default;
     });
 const [, Console] = await Promise.all([i18nReady, consoleReady]);
