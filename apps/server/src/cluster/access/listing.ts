@@ -73,7 +73,8 @@ export const batches = (paths: string[], maxBytes: number): string[][] => {
   return out;
 };
 
-const targetOf = (letter: string): FileKind | null => (UNREACHABLE.has(letter) ? null : (KIND[letter] ?? 'other'));
+/** find's %Y letter: the kind of a link's target; missing (N), a loop (L) or unreadable (?) is null. */
+export const targetOf = (letter: string): FileKind | null => (UNREACHABLE.has(letter) ? null : (KIND[letter] ?? 'other'));
 
 export const parseNames = (out: string, withStat?: StatKey): DirName[] => {
   const names: DirName[] = [];

@@ -101,6 +101,21 @@ describe('pages of a folder in two phases', () => {
     expect(session.namesCalls).toEqual([undefined]);
   });
 
+  it('sorts the full order after a first page, and selects near pages while that sort runs', async () => {
+    await page();
+    await pages.whenSorted();
+    // The background sort is done: a page further on comes from it, the folder read once.
+    const further = await page({ pageStart: 1000 });
+    expect(further.list.map((e) => e.name)).toEqual([...[997, 998, 999].map(name), 'huge.bin']);
+
+    pages.invalidate('c', [dir]);
+    const sorting = page({ order: 'desc', pageStart: 1000 }); // starts the full order
+    const near = await page({ order: 'desc', pageStart: 3, pageLimit: 3 });
+    expect(near.list.map((e) => e.name)).toEqual([999, 998, 997].map(name));
+    expect((await sorting).list.map((e) => e.name)).toEqual([...[2, 1, 0].map(name), 'broken']);
+    expect(session.namesCalls).toEqual([undefined, undefined]);
+  });
+
   it('sorts by size or time from one pass with a stat of each, details for the page only', async () => {
     const bySize = await page({ sort: 'size', order: 'desc', pageLimit: 5 });
     // The folder (4096 bytes) before the link to it (3: the text 'sub'); the broken link is 7 bytes.

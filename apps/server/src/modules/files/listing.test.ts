@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '@portal/shared';
-import { firstSorted, ListingCache, octalMode, permissionsText, sortEntries, visible } from './listing.js';
+import { firstSorted, ListingCache, octalMode, permissionsText, sortEntries, sortEntriesInTurns, visible } from './listing.js';
 
 const entry = (
   name: string,
@@ -52,7 +52,7 @@ describe('listing helpers', () => {
     expect(names('kind', 'asc')).toEqual(['link', 'Zeta', 'a.log', 'b.txt', 'c.txt']);
   });
 
-  it('select the first rows of each order exactly as the full sort puts them', () => {
+  it('select the first rows of each order exactly as the full sort puts them, and sort in turns the same way', async () => {
     // Names that differ only in case, by extension, folders and links to them, equal sizes and times.
     let seed = 7;
     const rnd = (n: number) => {
@@ -71,6 +71,7 @@ describe('listing helpers', () => {
         const full = sortEntries(all, sort, order).map((e) => e.name);
         for (const count of [1, 100, 1000, 5000])
           expect(firstSorted(all, sort, order, count).map((e) => e.name)).toEqual(full.slice(0, count));
+        expect((await sortEntriesInTurns(all, sort, order)).map((e) => e.name)).toEqual(full);
       }
     expect(firstSorted(all, 'name', 'asc', 0)).toEqual([]);
   });

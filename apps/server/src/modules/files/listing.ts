@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { FileEntry } from '@portal/shared';
 import type { FileKind, FileStat } from '../../cluster/access/types.js';
+import { mapInTurns, sortInTurns } from '../../lib/sort-in-turns.js';
 import { iso } from '../../lib/time.js';
 
 /* Turning a folder's raw entries into the sorted, filtered rows the file manager pages through. */
@@ -79,15 +80,20 @@ interface Keyed<T> {
   e: T;
   dir: boolean;
   key: string | number;
-  lower: string;
+  /** The lower-cased name: the key itself by name or kind; by size or time, made on a tie only. */
+  lower: string | undefined;
 }
+
+const lowerOf = <T extends Sortable>(k: Keyed<T>): string => (k.lower ??= k.e.name.toLowerCase());
 
 /** Fills `into` (or a new record) with an entry's sort keys. */
 const keyer =
   <T extends Sortable>(sort: SortKey) =>
   (e: T, into?: Keyed<T>): Keyed<T> => {
     const dir = e.kind === 'dir' || (e.kind === 'link' && e.targetKind === 'dir');
-    const lower = e.name.toLowerCase();
+    // By size or time most comparisons end at the number: lower-casing every name (tens of ms for
+    // 100,000) is left to the ties.
+    const lower = sort === 'size' || sort === 'mtime' ? undefined : e.name.toLowerCase();
     const key =
       sort === 'size'
         ? (e.size ?? 0)
@@ -96,8 +102,8 @@ const keyer =
           : sort === 'kind'
             ? dir
               ? ''
-              : posix.extname(lower)
-            : lower;
+              : posix.extname(lower ?? '')
+            : (lower ?? '');
     if (!into) return { e, dir, key, lower };
     into.e = e;
     into.dir = dir;
@@ -111,7 +117,7 @@ const comparer =
   (a: Keyed<T>, b: Keyed<T>): number => {
     if (a.dir !== b.dir) return a.dir ? -1 : 1;
     const byKey = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : cmp(a.key, b.key);
-    return (order === 'asc' ? 1 : -1) * (byKey || cmp(a.lower, b.lower) || cmp(a.e.name, b.e.name));
+    return (order === 'asc' ? 1 : -1) * (byKey || cmp(lowerOf(a), lowerOf(b)) || cmp(a.e.name, b.e.name));
   };
 
 /**
@@ -125,6 +131,20 @@ export const sortEntries = <T extends Sortable>(entries: T[], sort: SortKey, ord
     .map((e) => keyer<T>(sort)(e))
     .sort(comparer<T>(order))
     .map((k) => k.e);
+
+/**
+ * `sortEntries` done in slices, the event loop getting a turn between them: the full order of a
+ * million names takes seconds, and the server keeps answering meanwhile.
+ */
+export const sortEntriesInTurns = async <T extends Sortable>(
+  entries: T[],
+  sort: SortKey,
+  order: 'asc' | 'desc',
+): Promise<T[]> => {
+  const key = keyer<T>(sort);
+  const keyed = await mapInTurns(entries, (e) => key(e));
+  return mapInTurns(await sortInTurns(keyed, comparer<T>(order)), (k) => k.e);
+};
 
 /**
  * The first `count` entries of `sortEntries`' order, without sorting them all: one pass keeping

@@ -4,7 +4,8 @@ import { type Readable, Writable } from 'node:stream';
 import { type CommandResult, runProcess } from '../command-runner.js';
 import { archiveArgv } from '../archive.js';
 import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
-import { batches, childPaths, detailsArgv, FORMAT, listArgv, namesArgv, parseListing, parseNames } from '../listing.js';
+import { batches, childPaths, detailsArgv, FORMAT, listArgv, parseListing } from '../listing.js';
+import { readNames } from '../names-reader.js';
 import type { DirName, FileSession, StatKey, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
 import { idNames } from './id-names.js';
@@ -39,14 +40,14 @@ export class AccountFileSession implements FileSession {
     return parseListing(r.stdout, ids);
   }
 
-  async names(dir: string, withStat?: StatKey): Promise<DirName[]> {
+  names(dir: string, withStat?: StatKey): Promise<DirName[]> {
     assertAbsolute(dir);
-    const r = await this.run(namesArgv(dir, withStat), 120_000, 1024 * 1024 * 1024);
-    if (r.stdout === '') {
-      if ((await this.stat(dir)).kind !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
-      if (r.code !== 0) throw fromStderr(r.stderr, dir);
-    }
-    return parseNames(r.stdout, withStat);
+    return readNames(
+      (argv, maxOutputBytes) => this.run(argv, 120_000, maxOutputBytes),
+      dir,
+      withStat,
+      async (p) => (await this.stat(p)).kind,
+    );
   }
 
   async details(dir: string, names: string[]): Promise<FileStat[]> {

@@ -3,7 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { SFTPWrapper, Stats } from 'ssh2';
 import { archiveArgv } from '../archive.js';
 import { assertAbsolute, fromStderr, refuseExisting } from '../errors.js';
-import { batches, childPaths, detailsArgv, type IdNames, listArgv, namesArgv, parseListing, parseNames } from '../listing.js';
+import { batches, childPaths, detailsArgv, type IdNames, listArgv, parseListing } from '../listing.js';
+import { readNames } from '../names-reader.js';
 import type { DirName, FileKind, StatKey, FileSession, FileStat, ReadRange, WriteOptions } from '../types.js';
 import { FileAccessError } from '../types.js';
 import { commandLine, execCollect, execStream, execWritable } from './ssh-exec.js';
@@ -67,18 +68,12 @@ export class SshFileSession implements FileSession {
   async names(dir: string, withStat?: StatKey): Promise<DirName[]> {
     assertAbsolute(dir);
     const conn = await this.conn();
-    const r = await execCollect(
-      conn,
-      commandLine(namesArgv(dir, withStat)),
-      { timeoutMs: 120_000, maxOutputBytes: 1024 * 1024 * 1024 },
-      'find',
+    return readNames(
+      (argv, maxOutputBytes) => execCollect(conn, commandLine(argv), { timeoutMs: 120_000, maxOutputBytes }, argv[0]),
+      dir,
+      withStat,
+      async (p) => (await this.stat(p)).kind,
     );
-    if (r.stdout === '') {
-      if ((await this.stat(dir)).kind !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
-      if (r.code !== 0) throw fromStderr(r.stderr, dir);
-      return [];
-    }
-    return parseNames(r.stdout, withStat);
   }
 
   async details(dir: string, names: string[]): Promise<FileStat[]> {
