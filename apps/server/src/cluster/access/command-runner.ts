@@ -14,6 +14,8 @@ export interface RunOptions {
   cwd?: string;
   /** Keep at most this many bytes of standard output (the rest is dropped). */
   maxOutputBytes?: number;
+  /** Standard output as it comes, instead of collected: the result's stdout is then empty. */
+  onOutput?: (chunk: Buffer) => void;
   /** Extra environment variables for the command (e.g. SLURM_TIME_FORMAT). */
   env?: Record<string, string>;
 }
@@ -90,7 +92,8 @@ export const runProcess = (
     const err: Buffer[] = [];
     let outBytes = 0;
     child.stdout.on('data', (b: Buffer) => {
-      if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
+      if (opts.onOutput) opts.onOutput(b);
+      else if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
       outBytes += b.length;
     });
     child.stderr.on('data', (b: Buffer) => err.push(b));

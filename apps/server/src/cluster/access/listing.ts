@@ -76,8 +76,7 @@ export const batches = (paths: string[], maxBytes: number): string[][] => {
 /** find's %Y letter: the kind of a link's target; missing (N), a loop (L) or unreadable (?) is null. */
 export const targetOf = (letter: string): FileKind | null => (UNREACHABLE.has(letter) ? null : (KIND[letter] ?? 'other'));
 
-export const parseNames = (out: string, withStat?: StatKey): DirName[] => {
-  const names: DirName[] = [];
+export const parseNames = (out: string, withStat?: StatKey, names: DirName[] = []): DirName[] => {
   let i = 0;
   while (i < out.length) {
     const end = out.indexOf('\0', i);

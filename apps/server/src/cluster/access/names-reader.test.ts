@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from './command-runner.js';
 import { namesArgv, parseNames } from './listing.js';
-import { lsNamesArgv, parseLsNames, readNames, unescapeLs, type RunProgram } from './names-reader.js';
+import { StreamedNames, lsNamesArgv, parseLsNames, readNames, unescapeLs, type RunProgram } from './names-reader.js';
 import { FileAccessError, type DirName, type FileKind } from './types.js';
 
 /* The names of a folder read by `ls -f -b --file-type`: every name comes back as find gives it. */
 
-const run: RunProgram = (argv, maxOutputBytes) =>
-  runProcess(argv, { env: { PATH: '/usr/bin:/bin', LC_ALL: 'C' } }, { timeoutMs: 60_000, maxOutputBytes });
+const run: RunProgram = (argv, maxOutputBytes, onOutput) =>
+  runProcess(argv, { env: { PATH: '/usr/bin:/bin', LC_ALL: 'C' } }, { timeoutMs: 60_000, maxOutputBytes, onOutput });
 const kindOf = async (p: string): Promise<FileKind> =>
   (await run(['find', '-H', p, '-maxdepth', '0', '-printf', '%y'], 16)).stdout === 'd' ? 'dir' : 'file';
 const byName = (names: DirName[]) => [...names].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -45,6 +45,18 @@ describe('ls -b output', () => {
       { name: 'a b', kind: 'file', targetKind: null },
       { name: 'n\nl', kind: 'file', targetKind: null },
     ]);
+  });
+
+  it('is parsed the same in chunks cut anywhere, inside a line or an escape', () => {
+    const out = Buffer.from(['./', '../', 'dir/', 'x\\@', '\\344\\270\\255.txt', 'link@', 'last'].join('\n'));
+    const whole = parseLsNames(out.toString());
+    for (const size of [1, 2, 3, 5, 7, 64]) {
+      const parser = new StreamedNames('\n', parseLsNames);
+      for (let i = 0; i < out.length; i += size) parser.push(out.subarray(i, i + size));
+      expect(parser.finish()).toEqual(whole);
+      expect(parser.wrote).toBe(true);
+    }
+    expect(whole.map((n) => n.name)).toEqual(['dir', 'x@', '中.txt', 'link', 'last']);
   });
 
   it('turns octal escapes back into UTF-8', () => {
@@ -83,6 +95,14 @@ describe('reading a folder of awkward names', () => {
     expect(byLs.find((n) => n.name === 'dangling')?.targetKind).toBeNull();
   });
 
+  it('streams the records of find for sorting by size or time, as they would parse whole', async () => {
+    for (const key of ['size', 'mtime'] as const) {
+      const whole = parseNames((await run(namesArgv(dir, key), 1 << 20)).stdout, key);
+      expect(byName(await readNames(run, dir, key, kindOf))).toEqual(byName(whole));
+    }
+    await expect(readNames(run, join(dir, 'plain.txt'), 'size', kindOf)).rejects.toMatchObject({ reason: 'notDir' });
+  });
+
   it('says which folder is not one, or not there', async () => {
     await expect(readNames(run, join(dir, 'plain.txt'), undefined, kindOf)).rejects.toMatchObject({ reason: 'notDir' });
     await expect(readNames(run, join(dir, 'to-file@'), undefined, kindOf)).rejects.toMatchObject({ reason: 'notDir' });
@@ -99,10 +119,10 @@ describe('reading a folder of awkward names', () => {
 
   it('reads the folder with find where ls is not GNU ls', async () => {
     const asked: string[] = [];
-    const busybox: RunProgram = (argv, max) => {
+    const busybox: RunProgram = (argv, max, onOutput) => {
       asked.push(argv[0] ?? '');
       if (argv[0] === 'ls') return Promise.resolve({ code: 1, stdout: '', stderr: "ls: unrecognized option '--file-type'" });
-      return run(argv, max);
+      return run(argv, max, onOutput);
     };
     const names = await readNames(busybox, dir, undefined, kindOf);
     expect(asked).toEqual(['ls', 'find']);

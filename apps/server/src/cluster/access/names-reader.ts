@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import type { CommandResult } from './command-runner.js';
 import { fromStderr } from './errors.js';
 import { batches, childPaths, namesArgv, parseNames, targetOf } from './listing.js';
@@ -16,8 +17,11 @@ import { FileAccessError, type DirName, type FileKind, type StatKey } from './ty
  * details tell them apart later; the sort only needs to know folders.
  */
 
-/** Runs a program as the user; its standard output is kept up to `maxOutputBytes`. */
-export type RunProgram = (argv: string[], maxOutputBytes: number) => Promise<CommandResult>;
+/**
+ * Runs a program as the user; its standard output is kept up to `maxOutputBytes`, or handed to
+ * `onOutput` as it comes.
+ */
+export type RunProgram = (argv: string[], maxOutputBytes: number, onOutput?: (chunk: Buffer) => void) => Promise<CommandResult>;
 
 /** `dir/.`: a file or a link to a file is refused ("Not a directory") instead of listed as itself. */
 export const lsNamesArgv = (dir: string): string[] => ['ls', '-f', '-b', '--file-type', '--', dir === '/' ? '/.' : `${dir}/.`];
@@ -51,8 +55,7 @@ export const unescapeLs = (raw: string): string => {
 };
 
 /** Lines of `ls -f -b --file-type` → names and kinds ('.' and '..' left out; links' targets unknown yet). */
-export const parseLsNames = (out: string): DirName[] => {
-  const names: DirName[] = [];
+export const parseLsNames = (out: string, names: DirName[] = []): DirName[] => {
   for (let i = 0; i < out.length;) {
     let end = out.indexOf('\n', i);
     if (end < 0) end = out.length;
@@ -76,6 +79,38 @@ export const parseLsNames = (out: string): DirName[] => {
   return names;
 };
 
+/**
+ * A program's records parsed chunk by chunk while it still runs (a million names take a few
+ * hundred ms to parse, done beside the program's own time instead of after it). `parse` gets
+ * whole records only, each ended by `end`.
+ */
+export class StreamedNames {
+  readonly names: DirName[] = [];
+  private readonly decoder = new StringDecoder('utf8');
+  private rest = '';
+  /** Whether the program wrote anything. */
+  wrote = false;
+
+  constructor(
+    private readonly end: string,
+    private readonly parse: (text: string, into: DirName[]) => void,
+  ) {}
+
+  readonly push = (chunk: Buffer): void => {
+    if (chunk.length > 0) this.wrote = true;
+    const text = this.rest + this.decoder.write(chunk);
+    const cut = text.lastIndexOf(this.end) + 1;
+    this.parse(text.slice(0, cut), this.names);
+    this.rest = text.slice(cut);
+  };
+
+  finish(): DirName[] {
+    this.parse(this.rest + this.decoder.end(), this.names);
+    this.rest = '';
+    return this.names;
+  }
+}
+
 /** Above this many links one pass of find (which follows each) is cheaper than asking for them apart. */
 const LINKS_APART_MAX = 2000;
 
@@ -94,21 +129,23 @@ export const readNames = async (
   statKind: (path: string) => Promise<FileKind>,
 ): Promise<DirName[]> => {
   const byFind = async () => {
-    const r = await run(namesArgv(dir, withStat), 1024 * 1024 * 1024);
-    if (r.stdout === '') {
+    const found = new StreamedNames('\0', (text, into) => parseNames(text, withStat, into));
+    const r = await run(namesArgv(dir, withStat), 0, found.push);
+    if (!found.wrote) {
       if ((await statKind(dir)) !== 'dir') throw new FileAccessError('notDir', `${dir}: notDir`);
       if (r.code !== 0) throw fromStderr(r.stderr, dir);
     }
-    return parseNames(r.stdout, withStat);
+    return found.finish();
   };
   if (withStat) return byFind();
-  const r = await run(lsNamesArgv(dir), 1024 * 1024 * 1024);
+  const listed = new StreamedNames('\n', parseLsNames);
+  const r = await run(lsNamesArgv(dir), 0, listed.push);
   // A readable folder always lists '.' and '..': no output is a refusal (or an ls we cannot use).
-  if (r.stdout === '') {
+  if (!listed.wrote) {
     if (NOT_GNU_LS.test(r.stderr)) return byFind();
     throw fromStderr(r.stderr, dir);
   }
-  const names = parseLsNames(r.stdout);
+  const names = listed.finish();
   const links = names.filter((n) => n.kind === 'link');
   if (links.length > LINKS_APART_MAX) return byFind();
   if (links.length > 0) {

@@ -43,7 +43,7 @@ export class AccountFileSession implements FileSession {
   names(dir: string, withStat?: StatKey): Promise<DirName[]> {
     assertAbsolute(dir);
     return readNames(
-      (argv, maxOutputBytes) => this.run(argv, 120_000, maxOutputBytes),
+      (argv, maxOutputBytes, onOutput) => this.run(argv, 120_000, maxOutputBytes, onOutput),
       dir,
       withStat,
       async (p) => (await this.stat(p)).kind,
@@ -195,14 +195,16 @@ export class AccountFileSession implements FileSession {
     return refuseExisting(path, (p) => this.lstat(p));
   }
 
-  private run(argv: string[], timeoutMs = 3_600_000, maxOutputBytes = 64 * 1024): Promise<CommandResult> {
+  private run(
+    argv: string[],
+    timeoutMs = 3_600_000,
+    maxOutputBytes = 64 * 1024,
+    onOutput?: (chunk: Buffer) => void,
+  ): Promise<CommandResult> {
     return runProcess(
       asAccount(this.a, argv),
       { cwd: '/', env: { ...accountEnv(this.a), LC_ALL: 'C' }, name: argv[0] },
-      {
-        timeoutMs,
-        maxOutputBytes,
-      },
+      { timeoutMs, maxOutputBytes, onOutput },
     );
   }
 

@@ -62,7 +62,8 @@ export const execCollect = async (
     const err: Buffer[] = [];
     let outBytes = 0;
     channel.on('data', (b: Buffer) => {
-      if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
+      if (opts.onOutput) opts.onOutput(b);
+      else if (outBytes < limit) out.push(b.subarray(0, limit - outBytes));
       outBytes += b.length;
     });
     channel.stderr.on('data', (b: Buffer) => err.push(b));

@@ -69,7 +69,8 @@ export class SshFileSession implements FileSession {
     assertAbsolute(dir);
     const conn = await this.conn();
     return readNames(
-      (argv, maxOutputBytes) => execCollect(conn, commandLine(argv), { timeoutMs: 120_000, maxOutputBytes }, argv[0]),
+      (argv, maxOutputBytes, onOutput) =>
+        execCollect(conn, commandLine(argv), { timeoutMs: 120_000, maxOutputBytes, onOutput }, argv[0]),
       dir,
       withStat,
       async (p) => (await this.stat(p)).kind,
