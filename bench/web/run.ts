@@ -115,12 +115,23 @@ const visit = async (
   return figures;
 };
 
-/** The sign-in form is interactive: React's field is there, enabled, and takes typing. */
+/**
+ * The sign-in form is interactive: React's field is there and enabled, timed in the page (the
+ * first animation frame that has it; waiting from here polls at growing intervals, which would
+ * add to it); then typing into it is checked.
+ */
 const formInteractive = async (page: Page) => {
+  const at = await page.evaluate<number>(`new Promise((done) => {
+    const check = () => {
+      const field = document.querySelector('#root input#strUserName');
+      if (field && !field.disabled) done(performance.now());
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
   const field = page.locator('#root input#strUserName');
-  await field.waitFor({ state: 'visible', timeout: 60_000 });
   await field.fill('x');
-  const at = await page.evaluate<number>('performance.now()');
+  if ((await field.inputValue()) !== 'x') throw new Error('the sign-in form did not take typing');
   await field.fill('');
   return at;
 };
