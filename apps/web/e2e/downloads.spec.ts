@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, openDialog, openUserMenu, registeredUser, signIn, signInAsAdmin } from './support/portal';
+import { baseURL, chooseTool, openDialog, openUserMenu, registeredUser, signIn, signInAsAdmin } from './support/portal';
 
 /*
  * Tools → Download tools: a file nobody has put on the portal says so (and how an administrator
@@ -20,9 +20,7 @@ const watchErrors = (page: Page) => {
 };
 
 const openDownloadTools = async (page: Page) => {
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Tools' }).hover();
-  await page.getByRole('menuitem', { name: 'Download tools' }).click();
+  await chooseTool(page, 'Download tools');
   // Submenus close once the pointer leaves them; until then they could cover the dialog's buttons.
   await page.mouse.move(1, 400);
   await expect(page.locator('.ant-dropdown-menu-sub:visible')).toHaveCount(0);
@@ -94,9 +92,7 @@ test('the FAQ from the user menu says it is not installed, in Chinese too', asyn
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   await signInAsAdmin(page);
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: '工具' }).hover();
-  await page.getByRole('menuitem', { name: /常见问题|FAQ/ }).click();
+  await chooseTool(page, /常见问题|FAQ/, '工具');
   await expect(page.getByText('门户上尚未安装此文件。管理员可在“工具 → 下载工具 → 上传”中添加。')).toBeVisible();
   expect(errors).toEqual([]);
   await ctx.close();

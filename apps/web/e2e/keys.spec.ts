@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { registeredUser, signIn, openUserMenu } from './support/portal';
+import { chooseTool, registeredUser, signIn } from './support/portal';
 import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
@@ -96,10 +96,8 @@ test.describe('keys on the Slurm dev cluster sshd', () => {
 
     await signIn(page, 'alice', 'Keys_pass1', base);
     await expect(page).toHaveURL(/\/overview$/);
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Tools' }).hover();
     const download = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Download private key' }).click();
+    await chooseTool(page, 'Download private key');
     const file = join(dir, 'id_ed25519');
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('id_ed25519_alice');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
-import { baseURL, openDialog, registeredUser, signIn, signInAsAdmin, openUserMenu } from './support/portal';
+import { baseURL, openDialog, openUserMenu, registeredUser, signIn, signInAsAdmin, submenuOpened } from './support/portal';
 
 test('an unknown path goes to /404, whose button leads back to sign-in', async ({ page }) => {
   await page.goto(`${baseURL()}/no/such/page`);
@@ -49,6 +49,7 @@ test('a viewer has no public-key import or private-key download; a user has both
   await openUserMenu(user);
   await user.getByRole('menuitem', { name: 'Tools' }).hover();
   await expect(user.getByRole('menuitem', { name: 'Import public key' })).toBeVisible();
+  await submenuOpened(user);
   // Role user gets no FAQ download (spec section 6).
   await expect(user.getByRole('menuitem', { name: 'FAQ' })).toHaveCount(0);
   // The private key for PuTTY and WinSCP, in PuTTY's own format.

@@ -107,6 +107,28 @@ export const openUserMenu = async (page: Page) => {
 };
 
 /**
+ * Waits until a dropdown's submenu has finished opening: while it still zooms in, its entries move
+ * under the pointer, and a pointer that lands outside it (on the page behind) closes it.
+ */
+export const submenuOpened = (page: Page) =>
+  expect(
+    page.locator(
+      '.ant-dropdown-menu-submenu-popup[class*="zoom-big-appear"], .ant-dropdown-menu-submenu-popup[class*="zoom-big-enter"]',
+    ),
+  ).toHaveCount(0);
+
+/** Chooses an entry of the user menu's Tools submenu, once that has opened. */
+export const chooseTool = async (page: Page, entry: string | RegExp, tools = 'Tools') => {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: tools }).hover();
+  const item = page.getByRole('menuitem', { name: entry });
+  await expect(item).toBeVisible();
+  await submenuOpened(page);
+  await item.hover();
+  await item.click();
+};
+
+/**
  * Chooses a language in the header's switch once its menu has slid into place: the menu is
  * fetched on the first click and opens at once, and a click while it still moves can land on the
  * button behind it and close it.
