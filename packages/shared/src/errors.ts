@@ -139,6 +139,25 @@ export const ErrReason = {
   headersTooLarge: 'headersTooLarge',
   requestTimeout: 'requestTimeout',
   badRequest: 'badRequest',
+  // Accounts and organisation (issue 12).
+  accountNotFound: 'accountNotFound',
+  accountExists: 'accountExists',
+  /** The account is Disable: "The account has been deactivated and cannot be operated." (10007). */
+  accountDisabled: 'accountDisabled',
+  /** The account is Frozen: no new jobs. */
+  accountFrozen: 'accountFrozen',
+  /** The user is no member of the account asked for, or has no account at all. */
+  notAccountMember: 'notAccountMember',
+  /** Only the account's owner (PI) or an administrator manages its members. */
+  notAccountOwner: 'notAccountOwner',
+  /** An account with members besides its owner cannot be deleted; the owner cannot be removed. */
+  accountHasMembers: 'accountHasMembers',
+  orgUnitNotFound: 'orgUnitNotFound',
+  orgUnitExists: 'orgUnitExists',
+  /** A company, department, user or account still in it: data.departments/users/accounts count them. */
+  orgUnitNotEmpty: 'orgUnitNotEmpty',
+  /** A department moved below itself, a company given a parent, a department without one. */
+  orgUnitBadParent: 'orgUnitBadParent',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -16,6 +16,8 @@ export * from './api/registration.js';
 export * from './api/profile.js';
 export * from './api/console.js';
 export * from './api/users.js';
+export * from './api/accounts.js';
+export * from './api/org.js';
 export * from './api/audit.js';
 export * from './api/settings.js';
 export * from './api/keys.js';

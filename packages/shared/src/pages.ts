@@ -23,6 +23,9 @@ export const CONSOLE_PAGES = [
   { path: 'account/personal', sets: ['user', 'auditor', 'admin'] },
   { path: 'account/pending-users', sets: ['admin'], permission: 'users:approve' },
   { path: 'account/users', sets: ['admin'], permission: 'users:manage' },
+  { path: 'account/org-units', sets: ['admin'], permission: 'org:manage' },
+  { path: 'account/accounts', sets: ['admin'], permission: 'accounts:readAll' },
+  { path: 'account/my-accounts', sets: ['user', 'admin'], permission: 'accounts:read' },
   { path: 'account/audit-log', sets: ['auditor', 'admin'], permission: 'audit:read' },
   { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
 ] as const satisfies readonly ConsolePage[];

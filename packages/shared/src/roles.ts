@@ -55,6 +55,11 @@ export const PERMISSIONS = [
   'files:read',
   'files:write',
   'shell:open',
+  'accounts:read',
+  'accounts:readAll',
+  'accounts:members',
+  'accounts:manage',
+  'org:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -87,6 +92,14 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'files:read': everyone.filter((r) => r !== Role.auditor),
   'files:write': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
   'shell:open': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  // Accounts: everyone but the auditor reads their own; job admins and the viewer read all; owners
+  // (PIs) manage their own accounts' members (the service checks ownership); administrators
+  // create accounts and shape the organisation.
+  'accounts:read': everyone.filter((r) => r !== Role.auditor),
+  'accounts:readAll': [...jobAdmins, Role.viewer],
+  'accounts:members': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  'accounts:manage': [Role.admin, Role.super],
+  'org:manage': [Role.admin, Role.super],
 };
 
 /** Whether a role holds a permission. */

@@ -1,4 +1,5 @@
 import { isContract, type Contract } from '../contract.js';
+import * as accounts from './accounts.js';
 import * as audit from './audit.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
@@ -8,6 +9,7 @@ import * as jobCharts from './job-charts.js';
 import * as jobs from './jobs.js';
 import * as keys from './keys.js';
 import * as login from './login.js';
+import * as org from './org.js';
 import * as profile from './profile.js';
 import * as registration from './registration.js';
 import * as settings from './settings.js';
@@ -20,6 +22,7 @@ import * as users from './users.js';
  * an endpoint, and its id starts with the area (`keys.importKey` lives in keys.ts).
  */
 export const contractAreas = {
+  accounts,
   audit,
   console: consoleArea,
   downloads,
@@ -29,6 +32,7 @@ export const contractAreas = {
   jobs,
   keys,
   login,
+  org,
   profile,
   registration,
   settings,

@@ -19,6 +19,10 @@ export const UserSummary = z.object({
   groupName: z.string(),
   company: z.string(),
   department: z.string(),
+  /** The department (or company) the user belongs to; company and department name its path. */
+  departmentId: z.number().int().nullable(),
+  /** The user's default account ('' when none). */
+  defaultAccount: z.string(),
   createdAt: Timestamp,
   approvedAt: Timestamp.nullable(),
   approvedBy: z.string().nullable(),
@@ -95,15 +99,15 @@ export const ModifyUserBody = z.object({
   userName: z.string().min(1).max(64),
   roleId: zInt().pipe(RoleIdSchema).optional(),
   groupName: orgField,
-  company: orgField,
-  department: orgField,
+  /** The department (or company) the user belongs to; '' or null: none. */
+  departmentId: z.union([z.literal('').transform(() => null), z.null(), zInt().pipe(z.number().int().min(1))]).optional(),
 });
 export const modifyUser = defineContract({
   id: 'users.modifyUser',
   method: 'POST',
   path: '/sys_gvuserma/gvuserma/modifyUser.action',
   permission: 'users:manage',
-  summary: "Change a user's role, group, company or department",
+  summary: "Change a user's role, group or department",
   body: ModifyUserBody,
   data: Ok,
 });
