@@ -1,6 +1,7 @@
 import { ErrCode } from '@portal/shared';
 import type { ClusterConfig } from '../config/cluster-schema.js';
 import { AppError } from '../lib/app-error.js';
+import type { AccountSyncer } from './accounts/types.js';
 import type { ClusterAccess } from './access/types.js';
 import type { JobIngest } from './job-ingest.js';
 import type { JobSnapshot } from './job-snapshot.js';
@@ -23,6 +24,8 @@ export interface ClusterEntry {
   snapshot: JobSnapshot;
   /** Finished jobs copied from the scheduler's accounting into the database. */
   ingest: JobIngest;
+  /** Makes the scheduler's accounts and associations match the portal's (sacctmgr on Slurm). */
+  accounts: AccountSyncer;
   /** A user's home folder on the cluster, as the scheduler sees it (relative working directories start there). */
   homeOf(user: string): Promise<string>;
   /** Creates a working directory as the user when it does not exist yet. */

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { AccountSyncChange, AccountSyncDrift } from '@portal/shared';
+
+/*
+ * The portal's accounts as a scheduler should hold them. The portal is the source of truth: a
+ * synchronisation makes the scheduler's associations match (idempotent: a second run changes
+ * nothing) and reports what the scheduler holds beyond them (drift), deleting nothing.
+ */
+
+export interface DesiredMember {
+  /** The member's POSIX account name (the portal user name). */
+  user: string;
+  /** This account is the member's default account. */
+  isDefault: boolean;
+}
+
+export interface DesiredAccount {
+  /** Lowercase, as Slurm stores account names. */
+  name: string;
+  description: string;
+  /** The company or department's name ('' when none). */
+  organization: string;
+  /** Frozen or Disable in the portal: no new jobs (Slurm: GrpSubmitJobs=0 and GrpJobs=0). */
+  blocked: boolean;
+  members: DesiredMember[];
+}
+
+export type AccountChange = z.infer<typeof AccountSyncChange>;
+export type AccountDrift = z.infer<typeof AccountSyncDrift>;
+
+export interface AccountSyncResult {
+  /** False where the scheduler keeps no associations (the built-in scheduler: the portal checks at submission). */
+  supported: boolean;
+  dryRun: boolean;
+  changes: AccountChange[];
+  drift: AccountDrift[];
+  tookMs: number;
+}
+
+/** Brings a cluster's scheduler in line with the portal's accounts. */
+export interface AccountSyncer {
+  /** With dryRun, only plans: answers the changes it would make. */
+  sync(desired: readonly DesiredAccount[], opts: { dryRun: boolean }): Promise<AccountSyncResult>;
+}
