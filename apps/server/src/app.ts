@@ -15,6 +15,7 @@ import { registerJsonParser, requestLimitOptions } from './http/request-limits.j
 import { decorateRequests, RouteKit } from './http/route-kit.js';
 import { inlineScriptHashes, registerWebFiles } from './http/web-files.js';
 import { systemClock, type Clock } from './lib/time.js';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerLoginRoutes } from './modules/auth/login.routes.js';
 import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
@@ -29,6 +30,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerShellRoutes } from './modules/shell/shell.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
+import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -94,6 +96,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     await handle.close();
   });
   app.addHook('onClose', () => services.uploads.close());
+  // Background account synchronisations end before the clusters and the database close.
+  app.addHook('preClose', () => services.accountSync.close());
   app.addHook('preClose', () => services.transfers.close());
 
   app.setValidatorCompiler(validatorCompiler);
@@ -159,6 +163,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });
   registerTransfersRoutes(kit, services.transfers);
+  registerOrgRoutes(kit, services.org);
+  registerAccountsRoutes(kit, services);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

@@ -8,6 +8,11 @@ import type { Database } from './db/types.js';
 import type { Logger } from './lib/logger.js';
 import { loadMasterKey } from './lib/master-key.js';
 import type { Clock } from './lib/time.js';
+import { AccountMembersService } from './modules/accounts/account-members.service.js';
+import { AccountSyncService } from './modules/accounts/account-sync.service.js';
+import { AccountsRepository } from './modules/accounts/accounts.repository.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { UserAccountsService } from './modules/accounts/user-accounts.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { CaptchaRepository } from './modules/auth/captcha.repository.js';
@@ -47,6 +52,8 @@ import { ShellRegistry } from './modules/shell/shell-registry.js';
 import { ShellService } from './modules/shell/shell.service.js';
 import { TransfersRepository } from './modules/transfers/transfers.repository.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
+import { OrgRepository } from './modules/org/org.repository.js';
+import { OrgService } from './modules/org/org.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -100,6 +107,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     log,
   });
 
+  // Companies, departments and accounts; every change to accounts is synchronised into the
+  // schedulers in the background (accountsChanged: tests replace the method to watch it).
+  const org = new OrgService(new OrgRepository(db), clock);
+  const accountsRepo = new AccountsRepository(db);
+  const accountSync = new AccountSyncService(accountsRepo, org, clusters, log);
+  const accountsChanged = () => accountSync.schedule();
+  const accounts = new AccountsService(accountsRepo, directory, org, clock, accountsChanged);
+  const accountMembers = new AccountMembersService(accountsRepo, accounts, directory, clock, accountsChanged);
+  const userAccounts = new UserAccountsService(accountsRepo, directory, org);
+
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
   const files = new FilesService((clusterId) => {
@@ -132,7 +149,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     provisioner,
     downloads: new DownloadsService(config.dataDir),
     health: new HealthService(new HealthRepository(db), VERSION),
-    console: new ConsoleService(config, settings, sessions, license, clock, nodeCount, localAccessFacts(config.clusters)),
+    console: new ConsoleService(
+      config,
+      settings,
+      sessions,
+      license,
+      clock,
+      nodeCount,
+      localAccessFacts(config.clusters),
+      (userId) => userAccounts.sessionAccountStatus(userId),
+    ),
     login: new LoginService(directory, sessions, throttle, captcha, clock, new SignInGate()),
     loginPage: new LoginPageService(config, settings, mailer),
     passwordReset: new PasswordResetService(
@@ -146,11 +172,18 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       config,
     ),
     registration: new RegistrationService(usersRepo, captcha, settings, clock, new RateLimiter(clock), config.auth),
-    profile: new ProfileService(usersRepo, sessions, settings, clock),
-    users: new UsersService(usersRepo, sessions, throttle, keys, clock, (user) => provisioner.provision(user)),
+    profile: new ProfileService(usersRepo, sessions, settings, clock, userAccounts),
+    users: new UsersService(usersRepo, sessions, throttle, keys, clock, (user) => provisioner.provision(user), userAccounts),
+    org,
+    accounts,
+    accountMembers,
+    userAccounts,
+    accountSync,
     temporaryPasswords: new TemporaryPasswordService(usersRepo, sessions, throttle, settings, clock),
     jobs,
-    jobActions: new JobActionsService(clusters, jobs, submissions, clock),
+    jobActions: new JobActionsService(clusters, jobs, submissions, clock, (user, requested) =>
+      userAccounts.submissionAccount(user, requested),
+    ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,

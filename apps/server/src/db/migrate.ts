@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-transfers.js';
 import * as m0005 from './migrations/0005-contract-ids.js';
 import * as m0006 from './migrations/0006-job-submissions.js';
 import * as m0007 from './migrations/0007-temporary-passwords.js';
+import * as m0008 from './migrations/0008-accounts.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, { up: Up }> = {
   '0005-contract-ids': m0005,
   '0006-job-submissions': m0006,
   '0007-temporary-passwords': m0007,
+  '0008-accounts': m0008,
 };
 
 class InCodeProvider implements MigrationProvider {

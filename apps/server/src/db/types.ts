@@ -13,8 +13,8 @@ export interface UsersTable {
   phone_num: string;
   desc_info: string;
   group_name: string;
-  company: string;
-  department: string;
+  /** The department (or company) the user belongs to (org_units). */
+  department_id: number | null;
   refuse_reason: string;
   created_at: number;
   approved_at: number | null;
@@ -23,6 +23,37 @@ export interface UsersTable {
   password_changed_at: number;
   /** 1 after an administrator set a temporary password: the user must choose their own at sign-in. */
   must_change_password: Generated<number>;
+}
+
+/** A company (top level) or a department (under a company or department). */
+export interface OrgUnitsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'company' | 'department';
+  parent_id: number | null;
+  created_at: number;
+}
+
+/** A billing/project account; its owner is its PI. */
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  owner_user_id: number;
+  org_unit_id: number | null;
+  /** Normal | Trial | Frozen | Disable */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountMembersTable {
+  account_id: number;
+  user_id: number;
+  /** 1 on the user's default account (at most one per user). */
+  is_default: number;
+  added_at: number;
+  added_by: string;
 }
 
 export interface SessionsTable {
@@ -238,6 +269,9 @@ export interface TransfersTable {
 
 export interface Database {
   users: UsersTable;
+  org_units: OrgUnitsTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
   login_throttle: LoginThrottleTable;
@@ -257,6 +291,8 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type OrgUnitRow = Selectable<OrgUnitsTable>;
+export type AccountRow = Selectable<AccountsTable>;
 export type LoginThrottleRow = Selectable<LoginThrottleTable>;
 export type CaptchaRow = Selectable<CaptchasTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;

@@ -64,7 +64,7 @@ describe('audit log', () => {
 
   it('records a successful change with who, action, when, where, result and target', async () => {
     const before = Date.now();
-    await admin.call(modifyUser, { body: { userName: 'plain_user', company: 'Physics' } });
+    await admin.call(modifyUser, { body: { userName: 'plain_user', groupName: 'physics' } });
     await settle(t);
     const row = (await auditRows(t)).findLast((r) => r.action === 'users.modifyUser');
     expect(row).toMatchObject({
@@ -186,7 +186,7 @@ describe('audit log', () => {
     await sleep(15);
     const start = new Date().toISOString();
     await sleep(15);
-    await admin.call(modifyUser, { body: { userName: 'plain_user', department: 'Theory' } });
+    await admin.call(modifyUser, { body: { userName: 'plain_user', groupName: 'theory' } });
     await settle(t);
     await sleep(15);
     const end = new Date().toISOString();

@@ -27,6 +27,8 @@ export class ConsoleService {
     /** How many nodes the clusters' schedulers report now; null while none has answered. */
     private readonly nodeCount: () => number | null,
     private readonly local: LocalAccessFacts = { clusters: [], separation: 'shared', serverAccount: '' },
+    /** Disable when the user's default account is (spec section 4), else Normal: the accounts module's answer. */
+    private readonly accountStatus: (userId: number) => Promise<'Normal' | 'Disable'> = () => Promise.resolve('Normal'),
   ) {}
 
   private localAccess(auth: Auth): IndexData['localAccess'] {
@@ -37,7 +39,7 @@ export class ConsoleService {
 
   /** `hostname`: the address the browser used, which the spec reports as the manager server's. */
   async indexData(auth: Auth, hostname: string): Promise<IndexData> {
-    const s = await this.settings.get();
+    const [s, acAccountStatus] = await Promise.all([this.settings.get(), this.accountStatus(auth.user.id)]);
     const ui = this.config.ui;
     return {
       roleId: auth.user.roleId,
@@ -49,7 +51,7 @@ export class ConsoleService {
       systemVersion: ui.systemVersion,
       systemVersionType: ui.systemVersionType,
       storageSwitch: ui.storageSwitch,
-      acAccountStatus: 'Normal',
+      acAccountStatus,
       passwordStrength: s.passwordStrength,
       efileUrl: ui.efileUrl,
       managerServerIP: hostname,

@@ -31,6 +31,8 @@ export interface SubmitRequest {
   template?: string | undefined;
 }
 
+export type SubmitAccount = (user: { id: number; name: string }, requested: string | undefined) => Promise<string | undefined>;
+
 export interface ActionParams {
   priority?: number | undefined;
   hours?: number | undefined;
@@ -64,6 +66,11 @@ export class JobActionsService {
     private readonly jobs: JobsService,
     private readonly submissions: SubmissionsRepository,
     private readonly clock: Clock,
+    /**
+     * The account a job is charged to (the accounts module: the one asked for or the user's
+     * default; throws when the user may not use it). Default: the one asked for.
+     */
+    private readonly accountFor: SubmitAccount = (_user, requested) => Promise.resolve(requested),
   ) {}
 
   private info(cluster: ClusterEntry) {
@@ -85,6 +92,8 @@ export class JobActionsService {
 
   async submit(auth: Auth, r: SubmitRequest): Promise<{ jobId: string }> {
     const cluster = this.clusters.get(r.clusterId);
+    // First: a disabled or frozen account refuses whatever the form says.
+    const account = await this.accountFor({ id: auth.user.id, name: auth.user.userName }, r.account);
     const info = this.info(cluster);
     // As sbatch without -p: the partition the cluster marks as its default.
     const queue = info.partitions.find((p) => (r.queue === undefined ? p.isDefault : p.name === r.queue));
@@ -115,7 +124,7 @@ export class JobActionsService {
         timeLimit: limit,
         workDir,
         script: r.script,
-        account: r.account,
+        account,
       });
     };
     // A folder the user cannot create, or one the scheduler refuses, is the working directory's fault.
@@ -142,7 +151,7 @@ export class JobActionsService {
       memory_mb: r.memoryMB,
       time_limit_s: limit,
       work_dir: workDir,
-      account: r.account ?? null,
+      account: account ?? null,
       script: r.script,
       command: this.jobs.activeJob(cluster, jobId)?.command ?? '',
       submitted_at: submittedAt,

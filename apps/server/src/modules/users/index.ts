@@ -3,3 +3,4 @@ export { assertConfirmation, assertPasswordStrength } from './password-policy.js
 export { burnPasswordCheck, verifyPassword } from './password.js';
 export type { UserDirectory } from './user-directory.js';
 export type { UserProvisioner } from './provisioner.js';
+export type { UserPlacement, UserPlacements } from './user-placement.js';

@@ -6,6 +6,7 @@ import type { SessionsService } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertConfirmation, assertPasswordStrength } from './password-policy.js';
+import { noPlacements, type UserPlacements } from './user-placement.js';
 import type { UsersRepository } from './users.repository.js';
 
 /** The signed-in user's own information and password. */
@@ -15,6 +16,7 @@ export class ProfileService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly placements: UserPlacements = noPlacements,
   ) {}
 
   private async current(auth: Auth) {
@@ -25,6 +27,7 @@ export class ProfileService {
 
   async get(auth: Auth): Promise<LoginUser> {
     const u = await this.current(auth);
+    const place = (await this.placements.placements([u])).get(u.id);
     return {
       userName: u.user_name,
       roleId: auth.user.roleId,
@@ -32,8 +35,8 @@ export class ProfileService {
       phoneNum: u.phone_num,
       descInfo: u.desc_info,
       groupName: u.group_name,
-      company: u.company,
-      department: u.department,
+      company: place?.company ?? '',
+      department: place?.department ?? '',
     };
   }
 

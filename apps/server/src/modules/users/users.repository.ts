@@ -15,8 +15,6 @@ export const newUserRow = (
   phone_num: '',
   desc_info: '',
   group_name: '',
-  company: '',
-  department: '',
   refuse_reason: '',
   created_at: now,
   approved_at: null,

@@ -6,9 +6,12 @@ import type { Auth } from '../../lib/auth.js';
 import type { SessionsService, ThrottleService } from '../auth/index.js';
 import type { KeysService } from '../keys/index.js';
 import { APPROVER_ROLES } from './approver-roles.js';
+import { noPlacements, type UserPlacement, type UserPlacements } from './user-placement.js';
 import type { UserListFilter, UserSort, UsersRepository } from './users.repository.js';
 
-export const toSummary = (u: UserRow): UserSummary => ({
+const NOWHERE: UserPlacement = { departmentId: null, company: '', department: '', defaultAccount: '' };
+
+export const toSummary = (u: UserRow, place: UserPlacement = NOWHERE): UserSummary => ({
   userNo: u.id,
   userName: u.user_name,
   roleId: normalizeRoleId(u.role_id),
@@ -17,8 +20,10 @@ export const toSummary = (u: UserRow): UserSummary => ({
   phoneNum: u.phone_num,
   descInfo: u.desc_info,
   groupName: u.group_name,
-  company: u.company,
-  department: u.department,
+  company: place.company,
+  department: place.department,
+  departmentId: u.department_id === null ? null : Number(u.department_id),
+  defaultAccount: place.defaultAccount,
   createdAt: iso(u.created_at),
   approvedAt: isoOrNull(u.approved_at),
   approvedBy: u.approved_by,
@@ -53,11 +58,14 @@ export class UsersService {
     private readonly clock: Clock,
     /** Installs the user's account and keys on every cluster; answers the clusters that failed. */
     private readonly provision: (user: { id: number; name: string }) => Promise<string[]> = () => Promise.resolve([]),
+    /** Each user's department path and default account (the organisation and accounts modules). */
+    private readonly placements: UserPlacements = noPlacements,
   ) {}
 
   async list(filter: UserListFilter, page: { offset: number; limit: number }, sort?: { by: UserSort; order: 'asc' | 'desc' }) {
     const { total, rows } = await this.users.list(filter, page, sort);
-    return { total, list: rows.map(toSummary) };
+    const places = await this.placements.placements(rows);
+    return { total, list: rows.map((u) => toSummary(u, places.get(u.id))) };
   }
 
   async listPending(userName: string | undefined, page: { offset: number; limit: number }) {
@@ -114,10 +122,14 @@ export class UsersService {
       userName: string;
       roleId?: number | undefined;
       groupName?: string | undefined;
-      company?: string | undefined;
-      department?: string | undefined;
+      departmentId?: number | null | undefined;
     },
   ): Promise<void> {
+    const unit = change.departmentId;
+    if (unit !== undefined && unit !== null && !(await this.placements.unitExists(unit)))
+      throw new AppError(ErrCode.PARAM_INVALID, 'orgUnitNotFound', `No company or department has the id ${unit}`, {
+        status: 404,
+      });
     await this.users.withActiveRolesLocked(APPROVER_ROLES, async (repo, activeAdmins) => {
       const user = await this.load(change.userName, repo);
       if (change.roleId !== undefined && change.roleId !== user.role_id) {
@@ -128,8 +140,7 @@ export class UsersService {
       await repo.update(user.id, {
         ...(change.roleId !== undefined ? { role_id: change.roleId } : {}),
         ...(change.groupName !== undefined ? { group_name: change.groupName } : {}),
-        ...(change.company !== undefined ? { company: change.company } : {}),
-        ...(change.department !== undefined ? { department: change.department } : {}),
+        ...(unit !== undefined ? { department_id: unit } : {}),
       });
     });
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveUser,
+  createOrgUnit,
   freezeUser,
   getIndexData,
   listKeys,
@@ -195,43 +196,53 @@ describe('user list and changes', () => {
     expect((await admin.callUnchecked(queryUser, { body: { sort: 'password_hash' } })).errCode).toBe(10004);
   });
 
-  it('changes role, group, company and department; the user gets the new role on the next request', async () => {
+  it('changes role, group and department; the user gets the new role on the next request', async () => {
     const alice = await signIn(t, 'alice');
     expect((await alice.call(queryUser, { body: {} })).status).toBe(403);
+    const physics = (await admin.call(createOrgUnit, { body: { name: 'Institute of Physics', kind: 'company' } })).data;
+    const theory = (await admin.call(createOrgUnit, { body: { name: 'Theory', kind: 'department', parentId: physics.id } })).data;
+    const experiment = (
+      await admin.call(createOrgUnit, { body: { name: 'Experiment', kind: 'department', parentId: physics.id } })
+    ).data;
 
     const res = await admin.call(modifyUser, {
-      body: {
-        userName: 'alice',
-        roleId: Role.super,
-        groupName: 'hpc-users',
-        company: 'Institute of Physics',
-        department: 'Theory',
-      },
+      body: { userName: 'alice', roleId: Role.super, groupName: 'hpc-users', departmentId: theory.id },
     });
     expect(res.errCode).toBe(0);
     const listed = await admin.call(queryUser, { body: { userName: 'alice' } });
     expect(listed.data.list[0]).toMatchObject({
       roleId: 10003,
       groupName: 'hpc-users',
+      departmentId: theory.id,
       company: 'Institute of Physics',
       department: 'Theory',
+      defaultAccount: '',
     });
 
     expect((await alice.call(getIndexData)).data.roleId).toBe(10003);
     expect((await alice.call(queryUser, { body: {} })).errCode).toBe(0);
 
     // Fields left out stay as they were.
-    await admin.call(modifyUser, { body: { userName: 'alice', department: 'Experiment' } });
+    await admin.call(modifyUser, { body: { userName: 'alice', departmentId: experiment.id } });
     expect((await admin.call(queryUser, { body: { userName: 'alice' } })).data.list[0]).toMatchObject({
       roleId: 10003,
       company: 'Institute of Physics',
       department: 'Experiment',
     });
+    // An unknown department is refused; '' takes the user out of any.
+    const unknown = await admin.call(modifyUser, { body: { userName: 'alice', departmentId: 999_999 } });
+    expect([unknown.status, unknown.error?.reason]).toEqual([404, 'orgUnitNotFound']);
+    await admin.call(modifyUser, { body: { userName: 'alice', departmentId: '' } });
+    expect((await admin.call(queryUser, { body: { userName: 'alice' } })).data.list[0]).toMatchObject({
+      departmentId: null,
+      company: '',
+      department: '',
+    });
   });
 
   it('refuses unknown roles and unknown users', async () => {
     expect((await admin.call(modifyUser, { body: { userName: 'bob', roleId: 10007 } })).errCode).toBe(10004);
-    const ghost = await admin.call(modifyUser, { body: { userName: 'ghost_user', company: 'x' } });
+    const ghost = await admin.call(modifyUser, { body: { userName: 'ghost_user', groupName: 'x' } });
     expect(ghost.status).toBe(404);
   });
 
@@ -273,7 +284,7 @@ describe('user list and changes', () => {
     expect(demote.status).toBe(403);
     expect(demote.error?.reason).toBe('selfChange');
     // Their own organisation fields are fine to change.
-    expect((await admin.call(modifyUser, { body: { userName: ADMIN.user, company: 'Computing centre' } })).errCode).toBe(0);
+    expect((await admin.call(modifyUser, { body: { userName: ADMIN.user, groupName: 'computing' } })).errCode).toBe(0);
     expect((await admin.call(getIndexData)).data.roleId).toBe(10008);
   });
 });
