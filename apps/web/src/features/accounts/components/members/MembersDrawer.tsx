@@ -54,7 +54,6 @@ export const MembersDrawer = ({ accountName, canManage, onClose }: Props) => {
           </Space>
           {canManage && accountName && <AddMemberForm accountName={accountName} />}
           <List<AccountMember>
-            aria-label={t('members.listLabel', { name: accountName })}
             dataSource={members}
             locale={{ emptyText: <Empty description={t('members.empty')} /> }}
             renderItem={(m) => (
