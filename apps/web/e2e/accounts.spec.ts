@@ -86,6 +86,24 @@ test('an administrator builds a company and a department, and creates an account
   await expect(page.getByRole('heading', { name: DEPARTMENT })).toBeVisible();
   await expect(page.getByText(`${COMPANY} / ${DEPARTMENT}`)).toBeVisible();
 
+  // A team inside the department, then moved up to the company: the picker leaves out the team itself.
+  const TEAM = `Team ${stamp}`;
+  await page.getByRole('button', { name: 'New department' }).click();
+  dialog = await openDialog(page);
+  await dialog.getByLabel('Name').fill(TEAM);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${COMPANY} / ${DEPARTMENT} / ${TEAM}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  dialog = await openDialog(page);
+  await dialog.getByLabel('New place (company or department)').click();
+  const options = page.locator('.ant-select-tree-treenode');
+  await expect(options.filter({ hasText: TEAM })).toHaveClass(/ant-select-tree-treenode-disabled/);
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: COMPANY }).first().click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${COMPANY} / ${TEAM}`)).toBeVisible();
+
   // The account, its name checked while typed.
   await page.goto(`${baseURL()}/account/accounts`);
   await page.getByRole('button', { name: 'New account' }).click();
