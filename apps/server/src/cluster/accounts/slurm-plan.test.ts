@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { changesOf, InvalidAccountNameError, planAccountSync, slurmText } from './slurm-plan.js';
+import { InvalidAccountNameError, slurmText } from './desired-accounts.js';
+import { changesOf, planAccountSync } from './slurm-plan.js';
 import { parseState } from './slurm-state.js';
 import type { DesiredAccount } from './types.js';
 
