@@ -21,7 +21,7 @@ const checked = (re: RegExp, what: string, name: string): string => {
 };
 
 /**
- * A text as sacctmgr stores it: lowercase, quotes turned into backquotes; '|' and control
+ * A text as sacctmgr stores it: ASCII letters lowercased, quotes turned into backquotes; '|' and control
  * characters (which would break its parsable listing) become spaces. Empty: the account's name,
  * as Slurm fills it in.
  */
@@ -30,7 +30,8 @@ export const slurmText = (text: string, fallback: string): string => {
     // eslint-disable-next-line no-control-regex -- control characters are what is replaced
     .replace(/[\u0000-\u001f\u007f|]/g, ' ')
     .replace(/['"]/g, '`')
-    .toLowerCase();
+    // sacctmgr lowers ASCII letters only (byte by byte): "Étude" stays "Étude".
+    .replace(/[A-Z]+/g, (c) => c.toLowerCase());
   return t.trim() === '' ? fallback : t;
 };
 

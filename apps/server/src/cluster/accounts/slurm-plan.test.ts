@@ -185,6 +185,9 @@ describe('planning a synchronisation', () => {
   it('stores texts the way sacctmgr does', () => {
     expect(slurmText("It's A|B", 'acct')).toBe('it`s a b');
     expect(slurmText('  ', 'acct')).toBe('acct');
+    // Recorded: description=Étude 化学 ÄB organization=Café read back as "Étude 化学 Äb" and "café".
+    expect(slurmText('Étude 化学 ÄB', 'acct')).toBe('Étude 化学 Äb');
+    expect(slurmText('Café', 'acct')).toBe('café');
   });
 
   it('splits big batches', () => {
