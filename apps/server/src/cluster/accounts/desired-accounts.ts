@@ -1,3 +1,4 @@
+import { SchedulerRejectedError } from '../scheduler/types.js';
 import type { DesiredAccount } from './types.js';
 
 /*
@@ -8,10 +9,11 @@ import type { DesiredAccount } from './types.js';
 const ACCOUNT_NAME = /^[a-z0-9_][a-z0-9_.-]{0,63}$/;
 const USER_NAME = /^[a-z_][a-z0-9_.-]{0,31}$/;
 
-/** A name that sacctmgr would read as something else (a list, a setting) is refused, not sent. */
-export class InvalidAccountNameError extends Error {
-  override readonly name = 'InvalidAccountNameError';
-}
+/**
+ * A name that sacctmgr would read as something else (a list, a setting) is refused, not sent
+ * (a refusal like the scheduler's own, so callers handle both alike).
+ */
+export class InvalidAccountNameError extends SchedulerRejectedError {}
 
 /** Slurm lowercases account and user names. */
 const checked = (re: RegExp, what: string, name: string): string => {
