@@ -52,7 +52,7 @@ describe('reading sacctmgr', () => {
     expect(s.accounts.get('chem')).toEqual({ name: 'chem', description: 'chemistry lab', organization: 'science' });
     expect(s.onCluster.get('phys')).toEqual({ grpSubmitJobs: '0', grpJobs: '0' });
     expect(s.onCluster.get('chem')).toEqual({ grpSubmitJobs: '', grpJobs: '' });
-    expect([...(s.members.get('phys') ?? [])]).toEqual(['carol', 'erin']);
+    expect([...(s.members.get('phys') ?? [])].sort()).toEqual(['carol', 'erin']);
     expect(s.defaults.get('carol')).toBe('phys');
   });
 });
