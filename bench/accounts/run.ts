@@ -95,15 +95,16 @@ const main = async () => {
     )
       .map(([k, n]) => `${k} ${n}`)
       .join(', ');
-    rows.push([
+    const row = [
       label,
       String(r.changes.length),
       byKind || '–',
       String(runner.changes),
       String(runner.reads),
       `${(wall / 1000).toFixed(2)} s`,
-    ]);
-    say(rows.at(-1)?.join(' | '));
+    ];
+    rows.push(row);
+    say(row.join(' | '));
   };
 
   say(`${ACCOUNTS} accounts, ${ACCOUNTS * PER} users (${PER} per account)`);
