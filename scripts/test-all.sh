@@ -54,7 +54,7 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
 
-step "Jobs and cluster access on the real dev cluster: the adapter's contract, the job API, slurmctld stopping, ssh access"
+step "Jobs, accounts and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, ssh access"
 if [ "$(id -u)" != 0 ]; then
   echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
   exit 1
@@ -64,7 +64,7 @@ bash scripts/dev-cluster start
 reports=$(mktemp -d)
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
-  src/cluster/scheduler/slurm src/cluster/access src/modules/users/provisioning \
+  src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
   src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
 # Alone, after the others: it stops slurmctld, which would stall any Slurm test running beside it.

@@ -43,10 +43,7 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
         access: limitAccess(createClusterAccess(config, cluster, d), limiter),
         snapshot,
         ingest,
-        // Placeholder until the Slurm synchroniser lands (issue 12): nothing to keep in line.
-        accounts: {
-          sync: (_desired, { dryRun }) => Promise.resolve({ supported: false, dryRun, changes: [], drift: [], tookMs: 0 }),
-        },
+        accounts: side.accounts,
         homeOf: side.homeOf,
         ensureDir: side.ensureDir,
         interval,

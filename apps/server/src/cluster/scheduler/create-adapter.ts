@@ -8,6 +8,9 @@ import type { Clock } from '../../lib/time.js';
 import type { CommandLimiter } from '../access/command-limiter.js';
 import { LocalCommandRunner } from '../access/command-runner.js';
 import { limitRunner } from '../access/limited-access.js';
+import { SlurmAccountSyncer } from '../accounts/slurm-accounts.js';
+import type { AccountSyncer } from '../accounts/types.js';
+import { unsupportedAccountSyncer } from '../accounts/unsupported-accounts.js';
 import { LocalScheduler } from './local/local-scheduler.js';
 import { SlurmAdapter } from './slurm/slurm-adapter.js';
 import { SchedulerRejectedError, type SchedulerAdapter } from './types.js';
@@ -19,6 +22,8 @@ export interface SchedulerSide {
   homeOf: (user: string) => Promise<string>;
   /** Creates a working directory as the user when it does not exist yet. */
   ensureDir: (user: string, path: string) => Promise<void>;
+  /** Keeps the scheduler's accounts and associations in line with the portal's. */
+  accounts: AccountSyncer;
 }
 
 export type SchedulerFactory = (cluster: ClusterConfig) => SchedulerSide;
@@ -40,6 +45,7 @@ export const schedulerFactory = (
     if (cluster.scheduler === 'slurm') {
       return {
         adapter: new SlurmAdapter({ runner, config: cluster.slurm, clock }),
+        accounts: new SlurmAccountSyncer({ runner, config: cluster.slurm }),
         homeOf: async (user) => {
           const r = await runner.run(null, ['getent', 'passwd', user], { timeoutMs: 10_000 });
           const home = r.code === 0 ? r.stdout.split(':')[5] : undefined;
@@ -63,6 +69,7 @@ export const schedulerFactory = (
         clock,
         onError: (err) => log.error({ err, cluster: cluster.id }, 'local scheduler'),
       }),
+      accounts: unsupportedAccountSyncer,
       homeOf: (user) => Promise.resolve(join(homeRoot, user)),
       // The local scheduler creates working directories inside the user's folder itself.
       ensureDir: () => Promise.resolve(),
