@@ -159,7 +159,7 @@ describe('permissionsOf', () => {
     expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => p !== 'public' && can(id, p)));
   });
 
-  it('gives user its own jobs and keys, nothing of administration', () => {
+  it('gives user its own jobs, keys and accounts (members of those it owns), nothing of administration', () => {
     expect(permissionsOf(Role.user)).toEqual([
       'session',
       'keys:manage',
@@ -169,6 +169,8 @@ describe('permissionsOf', () => {
       'files:read',
       'files:write',
       'shell:open',
+      'accounts:read',
+      'accounts:members',
     ]);
   });
 

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/load.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
@@ -14,23 +13,27 @@ import { up, UNASSIGNED_COMPANY } from './0008-accounts.js';
 
 /* Migration 0008 on a database of the release before: free-text company and department become units. */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before 0008 has no types of its own
-type AnyDb = Kysely<any>;
-
 describe('migration 0008: accounts, companies and departments', () => {
   let storage: TestStorage;
   let handle: DbHandle;
-  let db: AnyDb;
+  /** Today's tables, with the users' text columns of before 0008 (kept, unread). */
+  const legacy = (h: DbHandle) => h.db.withTables<{ users: { company: string; department: string } }>();
+  let db: ReturnType<typeof legacy>;
   beforeAll(async () => {
     storage = createTestStorage('portal-m0008-');
     handle = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database, logLevel: 'silent' }));
-    db = handle.db as AnyDb;
+    db = legacy(handle);
     for (const m of [m0001, m0002, m0003, m0004, m0005, m0006, m0007]) await m.up(db, handle.dialect);
     const user = (name: string, company: string, department: string) => ({
       user_name: name,
       password_hash: 'x',
       role_id: 10002,
       status: 'active',
+      email: '',
+      phone_num: '',
+      desc_info: '',
+      group_name: '',
+      refuse_reason: '',
       company,
       department,
       created_at: 1,
@@ -55,12 +58,7 @@ describe('migration 0008: accounts, companies and departments', () => {
   });
 
   it('makes each company a top unit and each department a unit under its company, and places every user', async () => {
-    const units = (await db.selectFrom('org_units').select(['id', 'name', 'kind', 'parent_id']).execute()) as {
-      id: number;
-      name: string;
-      kind: string;
-      parent_id: number | null;
-    }[];
+    const units = await db.selectFrom('org_units').select(['id', 'name', 'kind', 'parent_id']).execute();
     const byName = (name: string) => units.find((u) => u.name === name);
     const physics = byName('Institute of Physics');
     expect(physics).toMatchObject({ kind: 'company', parent_id: null });
@@ -74,12 +72,10 @@ describe('migration 0008: accounts, companies and departments', () => {
     expect(units).toHaveLength(6);
 
     const placed = Object.fromEntries(
-      (
-        (await db.selectFrom('users').select(['user_name', 'department_id']).execute()) as {
-          user_name: string;
-          department_id: number | null;
-        }[]
-      ).map((u) => [u.user_name, u.department_id === null ? null : Number(u.department_id)]),
+      (await db.selectFrom('users').select(['user_name', 'department_id']).execute()).map((u) => [
+        u.user_name,
+        u.department_id === null ? null : Number(u.department_id),
+      ]),
     );
     expect(placed).toEqual({
       ann: Number(byName('Theory')?.id),
@@ -92,13 +88,11 @@ describe('migration 0008: accounts, companies and departments', () => {
   });
 
   it('keeps sibling names unique and lets a user have at most one default account', async () => {
-    const physics = (await db
+    const physics = await db
       .selectFrom('org_units')
       .select('id')
       .where('name', '=', 'Institute of Physics')
-      .executeTakeFirstOrThrow()) as {
-      id: number;
-    };
+      .executeTakeFirstOrThrow();
     await expect(
       db.insertInto('org_units').values({ name: 'Theory', kind: 'department', parent_id: physics.id, created_at: 1 }).execute(),
     ).rejects.toThrow();
@@ -106,15 +100,13 @@ describe('migration 0008: accounts, companies and departments', () => {
       db.insertInto('org_units').values({ name: 'Chemistry Lab', kind: 'company', parent_id: null, created_at: 1 }).execute(),
     ).rejects.toThrow();
 
-    const ann = (await db.selectFrom('users').select('id').where('user_name', '=', 'ann').executeTakeFirstOrThrow()) as {
-      id: number;
-    };
-    const account = async (name: string) =>
-      (await db
+    const ann = await db.selectFrom('users').select('id').where('user_name', '=', 'ann').executeTakeFirstOrThrow();
+    const account = (name: string) =>
+      db
         .insertInto('accounts')
         .values({ name, description: '', owner_user_id: ann.id, status: 'Normal', created_at: 1, updated_at: 1 })
         .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number };
+        .executeTakeFirstOrThrow();
     const a = await account('proj_a');
     const b = await account('proj_b');
     const member = (accountId: number, isDefault: number) => ({

@@ -1,5 +1,6 @@
 import { AccountStatus, can, ErrCode, type AccountDetail, type AccountItem } from '@portal/shared';
 import type { AccountRow, UserRow } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
 import { iso, type Clock } from '../../lib/time.js';
@@ -149,12 +150,11 @@ export class AccountsService {
   ): Promise<AccountItem> {
     const owner = await this.activeUser(body.ownerName);
     await this.assertUnit(body.orgUnitId);
-    if (await this.repo.findByName(body.accountName))
-      throw new AppError(ErrCode.PARAM_INVALID, 'accountExists', `The account ${body.accountName} already exists`, {
-        status: 409,
-      });
+    const exists = () =>
+      new AppError(ErrCode.PARAM_INVALID, 'accountExists', `The account ${body.accountName} already exists`, { status: 409 });
+    if (await this.repo.findByName(body.accountName)) throw exists();
     const now = this.clock.now();
-    const id = await this.repo.transaction(async (repo) => {
+    const create = this.repo.transaction(async (repo) => {
       const row = await repo.insert({
         name: body.accountName,
         description: body.description ?? '',
@@ -172,6 +172,10 @@ export class AccountsService {
         makeDefault: false,
       });
       return Number(row.id);
+    });
+    // Two administrators creating the same name at once: the unique index decides.
+    const id = await create.catch((err: unknown) => {
+      throw isUniqueViolation(err) ? exists() : err;
     });
     this.changed();
     return this.item(auth, id);

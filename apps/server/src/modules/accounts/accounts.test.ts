@@ -76,6 +76,11 @@ describe('accounts', () => {
     });
     const dup = await admin.call(createAccount, { body: { accountName: 'physics', ownerName: 'pi_oscar' } });
     expect([dup.status, dup.error?.reason]).toEqual([409, 'accountExists']);
+    const racing = await Promise.all(
+      [1, 2].map(() => admin.call(createAccount, { body: { accountName: 'racing', ownerName: 'pi_oscar' } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await admin.call(deleteAccount, { params: { accountName: 'racing' } })).errCode).toBe(0);
     const ghost = await admin.call(createAccount, { body: { accountName: 'ghost_acct', ownerName: 'nobody_here' } });
     expect([ghost.status, ghost.error?.reason]).toEqual([404, 'userNotFound']);
     const badName = await admin.callUnchecked(createAccount, { body: { accountName: 'Not-Valid', ownerName: 'pi_oscar' } });

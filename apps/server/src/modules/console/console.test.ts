@@ -83,6 +83,8 @@ describe('index data and menus', () => {
       'jobs:read',
       'jobs:readAll',
       'files:read',
+      'accounts:read',
+      'accounts:readAll',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
@@ -94,6 +96,8 @@ describe('index data and menus', () => {
       'files:read',
       'files:write',
       'shell:open',
+      'accounts:read',
+      'accounts:members',
     ]);
   });
 

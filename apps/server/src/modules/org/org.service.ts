@@ -1,5 +1,6 @@
 import { ErrCode, type CreateOrgUnitBody, type OrgUnit } from '@portal/shared';
 import type { OrgUnitRow } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/time.js';
 import { OrgTree } from './org-tree.js';
@@ -75,7 +76,12 @@ export class OrgService {
       if (!(await this.repo.findById(parentId))) throw notFound(parentId);
     }
     await this.assertFreeName(parentId, body.name);
-    const row = await this.repo.insert({ name: body.name, kind: body.kind, parent_id: parentId, created_at: this.clock.now() });
+    // The index has the last word when two administrators create the same name at once.
+    const row = await this.repo
+      .insert({ name: body.name, kind: body.kind, parent_id: parentId, created_at: this.clock.now() })
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? exists(body.name) : err;
+      });
     return this.toItem(row);
   }
 
@@ -93,7 +99,9 @@ export class OrgService {
     }
     const name = change.name ?? unit.name;
     await this.assertFreeName(parentId, name, id);
-    await this.repo.update(id, { name, parent_id: parentId });
+    await this.repo.update(id, { name, parent_id: parentId }).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? exists(name) : err;
+    });
     return this.item(id);
   }
 

@@ -63,6 +63,9 @@ describe('companies and departments', () => {
     expect([twinCompany.status, twinCompany.error?.reason]).toEqual([409, 'orgUnitExists']);
     const rename = await admin.call(modifyOrgUnit, { params: { id: String(b.id) }, body: { name: 'Company A' } });
     expect(rename.status).toBe(409);
+    // Two at the same moment: one wins, the other hears 409, never a 500.
+    const both = await Promise.all([1, 2].map(() => admin.call(createOrgUnit, { body: { name: 'Racing Co', kind: 'company' } })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   it('renames and moves departments, never below themselves, and never moves a company', async () => {
