@@ -36,7 +36,7 @@ const fromMore = async (page: Page, ...path: string[]) => {
 
 for (const size of WIDE)
   test(`at ${size.width}×${size.height} an administrator reaches every page of the menus by clicking`, async ({ page }) => {
-    // Fourteen pages and dialogs, one after the other.
+    // Seventeen pages and dialogs, one after the other.
     test.slow();
     await page.setViewportSize(size);
     await signInAsAdmin(page);
@@ -48,6 +48,9 @@ for (const size of WIDE)
       ['Job', 'Job charts', /\/job\/job-view$/],
       ['Account', 'Pending users', /\/account\/pending-users$/],
       ['Account', 'Users', /\/account\/users$/],
+      ['Account', 'Companies and departments', /\/account\/org-units$/],
+      ['Account', 'Accounts', /\/account\/accounts$/],
+      ['Account', 'My accounts', /\/account\/my-accounts$/],
       ['Account', 'Audit log', /\/account\/audit-log$/],
       ['Account', 'Personal center', /\/account\/personal$/],
     ];
@@ -171,6 +174,9 @@ test.describe('on a phone (390×844)', () => {
       'job/job-view',
       'account/pending-users',
       'account/users',
+      'account/org-units',
+      'account/accounts',
+      'account/my-accounts',
       'account/audit-log',
       'account/personal',
       'config/systemconfig',

@@ -26,6 +26,9 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'account/personal': () => import('../features/profile/pages/PersonalCenterPage'),
   'account/pending-users': () => import('../features/users/pages/PendingUsersPage'),
   'account/users': () => import('../features/users/pages/UsersPage'),
+  'account/org-units': () => import('../features/org/pages/OrgUnitsPage'),
+  'account/accounts': () => import('../features/accounts/pages/AccountsPage'),
+  'account/my-accounts': () => import('../features/accounts/pages/MyAccountsPage'),
   'account/audit-log': () => import('../features/audit/pages/AuditLogPage'),
   'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };

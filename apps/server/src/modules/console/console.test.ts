@@ -115,14 +115,14 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobCharts'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
-      { id: 'account', children: ['personalCenter'] },
+      { id: 'account', children: ['myAccounts', 'personalCenter'] },
     ]);
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
     expect(menus[2]).toMatchObject({ text: 'WebShell', internal: false, target: 'eshell', isChild: false });
     expect(menus[3]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
     expect(menus[3]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
-    expect(menus[4]?.children[0]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[4]?.children[1]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
   });
 
   it('shows an administrator the account pages in menuNo order', async () => {
@@ -132,7 +132,10 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
-      { id: 'account', children: ['pendingUsers', 'userList', 'auditLog', 'personalCenter'] },
+      {
+        id: 'account',
+        children: ['pendingUsers', 'userList', 'orgUnits', 'accounts', 'myAccounts', 'auditLog', 'personalCenter'],
+      },
     ]);
     const numbers = menus[4]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -151,7 +154,7 @@ describe('index data and menus', () => {
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
-      { id: 'account', children: ['personalCenter'] },
+      { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
     ]);
   });
 
@@ -159,6 +162,9 @@ describe('index data and menus', () => {
     expect(outline(await menusOf('menu_super', Role.super))[4]?.children).toEqual([
       'pendingUsers',
       'userList',
+      'orgUnits',
+      'accounts',
+      'myAccounts',
       'auditLog',
       'personalCenter',
     ]);
@@ -168,9 +174,25 @@ describe('index data and menus', () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
     expect(zh[4]?.text).toBe('账户');
-    expect(zh[4]?.children.map((c) => c.text)).toEqual(['待审批用户', '用户管理', '审计日志', '个人中心']);
+    expect(zh[4]?.children.map((c) => c.text)).toEqual([
+      '待审批用户',
+      '用户管理',
+      '公司与部门',
+      '账户管理',
+      '我的账户',
+      '审计日志',
+      '个人中心',
+    ]);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[4]?.children.map((c) => c.text)).toEqual(['Pending users', 'Users', 'Audit log', 'Personal center']);
+    expect(en[4]?.children.map((c) => c.text)).toEqual([
+      'Pending users',
+      'Users',
+      'Companies and departments',
+      'Accounts',
+      'My accounts',
+      'Audit log',
+      'Personal center',
+    ]);
     const c = await signedIn(t.app, 'menu_lang', Role.user);
     expect((await c.callUnchecked(getMenus, { query: { lang: 'fr' } })).errCode).toBe(10004);
   });

@@ -8,6 +8,7 @@ import { LocalAccessNotice } from '../../components/LocalAccessNotice';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
 import { useSession } from '../../lib/session';
 import { menuHidden } from '../../lib/storage';
+import { AccountDisabledBanner } from './AccountDisabledBanner';
 import { AppHeader } from './AppHeader';
 import { NavDrawer } from './NavDrawer';
 import { PageBreadcrumb } from './PageBreadcrumb';
@@ -76,6 +77,7 @@ export const AppLayout = () => {
             </Layout.Sider>
           )}
           <Layout.Content id={CONTENT_ID} style={{ padding: narrow ? 8 : 16, minHeight: 'calc(100vh - 115px)', minWidth: 0 }}>
+            <AccountDisabledBanner />
             <LocalAccessNotice closable style={{ marginBottom: 16 }} />
             <PageBreadcrumb menus={prepared} />
             <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>

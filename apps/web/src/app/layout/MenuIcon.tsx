@@ -1,6 +1,8 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
   CodeOutlined,
@@ -14,6 +16,7 @@ import {
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -33,6 +36,9 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   folder: FolderOpenOutlined,
   shell: CodeOutlined,
   swap: SwapOutlined,
+  apartment: ApartmentOutlined,
+  bank: BankOutlined,
+  wallet: WalletOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors';
 import { useJob } from '../api/get-job';
 import { useJobTemplates } from '../api/list-job-templates';
+import { useMyAccounts } from '../api/list-my-accounts';
 import { useQueues } from '../api/list-queues';
 import { copyOfJob } from '../components/submit/copy-model';
 import { SubmitJobForm } from '../components/submit/SubmitJobForm';
@@ -21,8 +22,10 @@ const SubmitJobPage = () => {
   const templates = useJobTemplates();
   const queues = useQueues(clusterId);
   const source = useJob(copyOf, clusterId);
+  // Without an answer (an error) the form has no account field and the server picks the default.
+  const accounts = useMyAccounts();
   const failed = templates.error ?? queues.error;
-  const waiting = !templates.data || !queues.data || (copyOf !== '' && source.isPending);
+  const waiting = !templates.data || !queues.data || accounts.isPending || (copyOf !== '' && source.isPending);
   return (
     <Card title={t('title')}>
       {failed ? (
@@ -39,6 +42,7 @@ const SubmitJobPage = () => {
           key={copyOf}
           templates={templates.data}
           queues={queues.data}
+          accounts={accounts.data ?? []}
           workDir="~"
           copy={source.data ? copyOfJob(source.data, templates.data, queues.data) : undefined}
         />

@@ -2,6 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared';
+import { OrgUnitSelect } from '../../../components/org-unit-select/OrgUnitSelect';
 import type { UserChange } from '../api/modify-user';
 import { RoleSelect } from './RoleSelect';
 
@@ -18,8 +19,7 @@ export const EditUserDialog = ({ user, isSelf, loading, onCancel, onOk }: Props)
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Omit<UserChange, 'userName'>>();
   useEffect(() => {
-    if (user)
-      form.setFieldsValue({ roleId: user.roleId, groupName: user.groupName, company: user.company, department: user.department });
+    if (user) form.setFieldsValue({ roleId: user.roleId, groupName: user.groupName, departmentId: user.departmentId });
   }, [user, form]);
   return (
     <Modal
@@ -38,11 +38,8 @@ export const EditUserDialog = ({ user, isSelf, loading, onCancel, onOk }: Props)
         <Form.Item name="groupName" label={t('col.group')} rules={[{ max: 64 }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="company" label={t('col.company')} rules={[{ max: 64 }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="department" label={t('col.department')} rules={[{ max: 64 }]}>
-          <Input maxLength={64} />
+        <Form.Item name="departmentId" label={t('col.department')} extra={t('edit.departmentHint')}>
+          <OrgUnitSelect />
         </Form.Item>
       </Form>
     </Modal>

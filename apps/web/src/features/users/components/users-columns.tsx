@@ -28,8 +28,12 @@ export const usersColumns = (t: TFunction<'users'>, a: Actions): TableColumnsTyp
   { title: t('col.status'), dataIndex: 'status', render: (s: UserSummary['status']) => <StatusTag status={s} /> },
   { title: t('col.email'), dataIndex: 'email', render: (v: string) => v || '-' },
   { title: t('col.group'), dataIndex: 'groupName', render: (v: string) => v || '-' },
-  { title: t('col.company'), dataIndex: 'company', render: (v: string) => v || '-' },
-  { title: t('col.department'), dataIndex: 'department', render: (v: string) => v || '-' },
+  {
+    title: t('col.department'),
+    key: 'department',
+    render: (_, u) => [u.company, u.department].filter(Boolean).join(' / ') || '-',
+  },
+  { title: t('col.defaultAccount'), dataIndex: 'defaultAccount', render: (v: string) => v || '-' },
   {
     title: t('col.registeredAt'),
     dataIndex: 'createdAt',

@@ -1,7 +1,8 @@
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { patterns, type Queue } from '@portal/shared';
+import { patterns, type AccountItem, type Queue } from '@portal/shared';
 import { formatSeconds } from '../detail/detail-format';
+import { AccountField } from './AccountField';
 import { PathField } from './PathField';
 
 /** Name, queue (with its limits), account and working directory. */
@@ -9,8 +10,11 @@ export const JobSection = ({
   queues,
   queue,
   clusterId,
+  accounts,
 }: {
   queues: Queue[];
+  /** The user's accounts (none: no account field, the server decides). */
+  accounts: AccountItem[];
   queue: Queue | undefined;
   clusterId?: string | undefined;
 }) => {
@@ -48,9 +52,7 @@ export const JobSection = ({
           }))}
         />
       </Form.Item>
-      <Form.Item name="account" label={t('field.account')} extra={t('accountHint')} rules={[{ max: 64 }]}>
-        <Input maxLength={64} spellCheck={false} />
-      </Form.Item>
+      {accounts.length > 0 && <AccountField accounts={accounts} />}
       <Form.Item
         name="workDir"
         label={t('field.workDir')}

@@ -2,7 +2,8 @@ import { Alert, App, Button, Col, Form, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { JobTemplate, Queue } from '@portal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountItem, JobTemplate, Queue } from '@portal/shared';
 import { useErrorText } from '../../../../lib/errors';
 import { useSubmitJob } from '../../api/submit-job';
 import { currentDetailsPath } from '../job-links';
@@ -10,7 +11,7 @@ import type { JobCopy } from './copy-model';
 import { JobSection } from './JobSection';
 import { ResourceSection } from './ResourceSection';
 import { ScriptSection } from './ScriptSection';
-import { fieldProblemsOf } from './submit-errors';
+import { accountRefusal, fieldProblemsOf } from './submit-errors';
 import { placeholderValues, templateDefaults, toSubmitBody, type SubmitValues } from './submit-model';
 import { fillTemplate, placeholdersOf } from './template-fill';
 import { TemplateSection } from './TemplateSection';
@@ -20,17 +21,20 @@ interface Props {
   queues: Queue[];
   /** Where the working directory starts (the user's home on the cluster, when known). */
   workDir: string;
+  /** The user's accounts, default first (none: no account field). */
+  accounts: AccountItem[];
   /** Filled from another job ("resubmit / copy job"). */
   copy?: JobCopy | undefined;
 }
 
 /** The submission form: template, job, resources and script; the script follows the form until edited. */
-export const SubmitJobForm = ({ templates, queues, workDir, copy }: Props) => {
+export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Props) => {
   const { t } = useTranslation('job-submit');
   const { message, modal, notification } = App.useApp();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const submit = useSubmitJob();
+  const qc = useQueryClient();
   const [form] = Form.useForm<SubmitValues>();
   const [template, setTemplate] = useState(
     () =>
@@ -76,7 +80,12 @@ export const SubmitJobForm = ({ templates, queues, workDir, copy }: Props) => {
   };
   // The server's refusal goes to the field it concerns, in the page's language; otherwise a toast.
   const refused = (err: unknown) => {
-    const problems = fieldProblemsOf(err);
+    // A refused account may have changed since the page loaded: its status, the banner's too.
+    if (accountRefusal(err)) {
+      void qc.invalidateQueries({ queryKey: ['accounts'] });
+      void qc.invalidateQueries({ queryKey: ['session', 'indexData'] });
+    }
+    const problems = fieldProblemsOf(err).filter((p) => p.field !== 'account' || accounts.length > 0);
     if (!problems.length) return void message.error(errorText(err));
     form.setFields(problems.map((p) => ({ name: p.field, errors: [t(p.key, p.params)] })));
     const firstField = problems[0]?.field;
@@ -112,7 +121,12 @@ export const SubmitJobForm = ({ templates, queues, workDir, copy }: Props) => {
     <Form<SubmitValues>
       form={form}
       layout="vertical"
-      initialValues={{ ...templateDefaults(template, queues), workDir, ...copy?.values }}
+      initialValues={{
+        ...templateDefaults(template, queues),
+        workDir,
+        account: accounts[0]?.isDefault ? accounts[0].accountName : undefined,
+        ...copy?.values,
+      }}
       onFinish={onFinish}
       scrollToFirstError
     >
@@ -151,7 +165,7 @@ export const SubmitJobForm = ({ templates, queues, workDir, copy }: Props) => {
             clusterId={clusterId}
             workDir={values.workDir}
           />
-          <JobSection queues={queues} queue={queue} clusterId={clusterId} />
+          <JobSection queues={queues} queue={queue} clusterId={clusterId} accounts={accounts} />
           <ResourceSection queue={queue} />
         </Col>
         <Col xs={24} lg={14}>

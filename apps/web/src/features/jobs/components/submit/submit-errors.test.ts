@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n';
 import { ApiError, NetworkError } from '../../../../lib/api-client';
-import { fieldProblemsOf } from './submit-errors';
+import { accountRefusal, fieldProblemsOf } from './submit-errors';
 
 const refused = (data: Record<string, unknown>) => new ApiError(10004, 'invalid', 400, data);
 
@@ -61,6 +61,19 @@ describe("the server's refusals of a submission", () => {
     expect(fieldProblemsOf(refused({ reason: 'pathOutsideRoots' }))).toEqual([
       { field: 'workDir', key: 'errors:reason.pathOutsideRoots', params: {} },
     ]);
+  });
+
+  it("put the account's refusals at the account field, in the spec's words", () => {
+    const disabled = new ApiError(10007, 'The account has been deactivated and cannot be operated.', 403, {
+      reason: 'accountDisabled',
+    });
+    expect(fieldProblemsOf(disabled)).toEqual([{ field: 'account', key: 'errors:reason.accountDisabled', params: {} }]);
+    expect(accountRefusal(disabled)).toBe(true);
+    for (const reason of ['accountFrozen', 'notAccountMember'])
+      expect(fieldProblemsOf(refused({ reason }))).toEqual([{ field: 'account', key: `errors:reason.${reason}`, params: {} }]);
+    expect(accountRefusal(refused({ reason: 'exceedQueueMax' }))).toBe(false);
+    expect(textAt('en', 'errors', 'reason.accountDisabled')).toBe('The account has been deactivated and cannot be operated.');
+    expect(textAt('zh', 'errors', 'reason.accountDisabled')).toBe('账户已被停用，无法操作。');
   });
 
   it('leave the rest to the general message', () => {

@@ -26,6 +26,12 @@ const isField = (path: string): path is SubmitField => SUBMIT_FIELDS.some((f) =>
 /** Reasons of the file checks that concern the working directory when a submission meets them. */
 const WORK_DIR_REASONS = ['pathOutsideRoots', 'notADirectory', 'fileDenied', 'fileNotExist', 'symlinkLoop', 'nameTooLong'];
 
+/** Reasons that concern the account the job is charged to. */
+const ACCOUNT_REASONS = ['accountDisabled', 'accountFrozen', 'notAccountMember', 'accountNotFound'];
+
+/** The server refused the job's account (disabled, frozen, not the user's). */
+export const accountRefusal = (err: unknown): boolean => err instanceof ApiError && ACCOUNT_REASONS.includes(err.reason ?? '');
+
 /**
  * Where the server's refusal of a submission belongs in the form, by the issues it names (code and
  * values, translated in the page's language) or else by its reason. Empty: no field to blame, the
@@ -44,6 +50,8 @@ export const fieldProblemsOf = (err: unknown): FieldProblem[] => {
   });
   if (fromIssues.length) return fromIssues;
   if (err.reason === 'exceedQueueMax') return [{ field: 'timeLimit', key: 'serverError.timeLimitOverMax', params: {} }];
+  if (err.reason && ACCOUNT_REASONS.includes(err.reason))
+    return [{ field: 'account', key: `errors:reason.${err.reason}`, params: {} }];
   if (err.reason && WORK_DIR_REASONS.includes(err.reason))
     return [{ field: 'workDir', key: `errors:reason.${err.reason}`, params: {} }];
   return [];
