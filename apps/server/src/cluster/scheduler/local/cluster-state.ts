@@ -7,7 +7,7 @@ import type { Topology } from './topology.js';
 /** The virtual nodes and partitions with what the jobs holding resources use of them. */
 export const clusterStateOf = (topology: Topology, holding: LocalJobRow[]): ClusterInfo => {
   const used = usageByNode(holding.map(allocationOf));
-  const nodes = topology.nodes.map((n) => {
+  const nodes = topology.allNodes.map((n) => {
     const u = used.get(n.name) ?? { cpus: 0, gpus: 0, memoryMB: 0 };
     const cpusAlloc = Math.min(n.cpus, u.cpus);
     const gpusAlloc = Math.min(n.gpus, u.gpus);

@@ -37,6 +37,8 @@ export interface PartitionSpec {
 export interface Topology {
   /** Nodes that belong to at least one partition, in configuration order. */
   nodes: NodeSpec[];
+  /** Every configured node, in a partition or not (queue management offers them all). */
+  allNodes: NodeSpec[];
   partitions: PartitionSpec[];
   node(name: string): NodeSpec | undefined;
   partition(name: string): PartitionSpec | undefined;
@@ -124,6 +126,7 @@ export const buildTopology = (
   for (const p of partitions) for (const n of p.nodes) memberOf.set(n, [...(memberOf.get(n) ?? []), p.name]);
   return {
     nodes,
+    allNodes: [...all.values()],
     partitions,
     node: (name) => all.get(name),
     partition: (name) => byPartition.get(name),
@@ -143,6 +146,9 @@ export class LiveTopology implements Topology {
   }
   get nodes(): NodeSpec[] {
     return this.current.nodes;
+  }
+  get allNodes(): NodeSpec[] {
+    return this.current.allNodes;
   }
   get partitions(): PartitionSpec[] {
     return this.current.partitions;

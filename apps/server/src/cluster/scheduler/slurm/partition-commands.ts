@@ -59,6 +59,8 @@ export const setQosCpusArgs = (bin: string, name: string, cpus: number | null): 
   `name=${qosOf(name)}`,
   'set',
   `MaxTRESPerJob=cpu=${cpus ?? -1}`,
+  // Refused at submission, like the portal and the built-in scheduler, instead of pending forever.
+  'Flags=DenyOnLimit',
 ];
 
 export const deleteQosArgs = (bin: string, name: string): string[] => [
