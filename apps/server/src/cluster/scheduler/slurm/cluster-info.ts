@@ -37,15 +37,13 @@ export const parseSinfoNodes = (out: string): NodeInfo[] => {
   return [...nodes.values()];
 };
 
-/** What the adapter knows beside `scontrol show partition`: the portal's partitions and their QOS limits. */
+/** What the adapter knows beside `scontrol show partition`: the portal's partitions and their cores per job. */
 export interface PartitionExtras {
-  /** Partitions listed in the portal's include file. */
-  managed: ReadonlySet<string>;
-  /** MaxTRESPerJob cpu of each QOS that has one. */
-  qosMaxCpus: ReadonlyMap<string, number>;
+  /** Partitions listed in the portal's include file, with the cores per job noted there (null: none). */
+  managed: ReadonlyMap<string, number | null>;
 }
 
-const NO_EXTRAS: PartitionExtras = { managed: new Set(), qosMaxCpus: new Map() };
+const NO_EXTRAS: PartitionExtras = { managed: new Map() };
 
 /** "ALL" or the list of AllowAccounts. */
 const allowList = (v: string | undefined): 'ALL' | string[] => {
@@ -69,7 +67,7 @@ export const parsePartitions = (out: string, nodes: NodeInfo[], extras: Partitio
         maxTime: parseDuration(kv.get('MaxTime')),
         defaultTime: parseDuration(kv.get('DefaultTime')),
         maxNodes: /^\d+$/.test(maxNodes) ? Number(maxNodes) : null,
-        maxCoresPerJob: extras.qosMaxCpus.get(text(kv.get('QoS'))) ?? null,
+        maxCoresPerJob: extras.managed.get(name) ?? null,
         priority: int(kv.get('PriorityJobFactor')),
         allowAccounts: allowList(kv.get('AllowAccounts')),
         managed: extras.managed.has(name),

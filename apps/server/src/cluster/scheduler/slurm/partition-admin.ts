@@ -3,25 +3,20 @@ import { SchedulerRejectedError, type ClusterInfo, type PartitionSettings } from
 import type { PartitionExtras } from './cluster-info.js';
 import { checkResult, slurmMessage } from './errors.js';
 import {
-  addQosArgs,
   createPartitionArgs,
   deletePartitionArgs,
-  deleteQosArgs,
   includeFile,
-  namesInIncludeFile,
-  parseQosCpus,
-  qosListArgs,
-  qosOf,
-  setQosCpusArgs,
+  partitionsInIncludeFile,
   settingsOf,
   updatePartitionArgs,
 } from './partition-commands.js';
 
 /*
  * Queue management on Slurm, as the service identity: scontrol create/update/delete partition
- * (live), a partition QOS per portal partition (maximum cores per job), and the portal's include
- * file rewritten after every change so that slurmctld reads the partitions again when it
- * restarts (docs/queues.md: why an include file and not `scontrol write config`).
+ * (live), and the portal's include file rewritten after every change, so that slurmctld reads the
+ * partitions again when it restarts (docs/queues.md: why an include file and not
+ * `scontrol write config`). The file also carries each partition's cores per job, which Slurm
+ * 22.05 has no partition field for: submit() checks it.
  */
 
 export interface PartitionAdminDeps {
@@ -34,13 +29,9 @@ export interface PartitionAdminDeps {
   jobsIn(partition: string): Promise<string[]>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** slurmctld learns of a new QOS from slurmdbd a moment after sacctmgr adds it. */
-const QOS_SETTLE_MS = 20_000;
-
 export class SlurmPartitionAdmin {
-  /** The partitions of the include file, read once (this portal is the file's only writer). */
-  private managedNames: Promise<Set<string>> | null = null;
+  /** The include file's partitions, read once (this portal is the file's only writer) and kept in step. */
+  private known: Promise<Map<string, number | null>> | null = null;
 
   constructor(private readonly d: PartitionAdminDeps) {}
 
@@ -50,24 +41,27 @@ export class SlurmPartitionAdmin {
     return r;
   }
 
-  managed(): Promise<Set<string>> {
-    this.managedNames ??= this.d.exec(null, ['cat', '--', this.d.file]).then((r) => {
-      if (r.code !== 0) {
-        this.managedNames = null;
-        if (/no such file/i.test(r.stderr)) return new Set<string>();
-        throw new SchedulerRejectedError(`cannot read ${this.d.file}: ${slurmMessage(r)}`);
-      }
-      return new Set(namesInIncludeFile(r.stdout));
+  /** The portal's partitions with their cores per job. */
+  managed(): Promise<Map<string, number | null>> {
+    this.known ??= this.d.exec(null, ['cat', '--', this.d.file]).then((r) => {
+      if (r.code === 0) return partitionsInIncludeFile(r.stdout);
+      this.known = null;
+      if (/no such file/i.test(r.stderr)) return new Map<string, number | null>();
+      throw new SchedulerRejectedError(`cannot read ${this.d.file}: ${slurmMessage(r)}`);
     });
-    return this.managedNames;
+    return this.known;
   }
 
-  /** The portal's partitions and the cpu limits of their QOS, for the partition listing. */
+  /** For the partition listing: an unreadable file shows no partition as the portal's. */
   async extras(): Promise<PartitionExtras> {
-    const managed = await this.managed().catch(() => new Set<string>());
-    if (managed.size === 0) return { managed, qosMaxCpus: new Map() };
-    const r = await this.d.exec(null, qosListArgs(this.d.bin));
-    return { managed, qosMaxCpus: r.code === 0 ? parseQosCpus(r.stdout) : new Map() };
+    return { managed: await this.managed().catch(() => new Map<string, number | null>()) };
+  }
+
+  /** Refuses a job over its partition's cores per job (Slurm does not know that limit). */
+  async checkSubmission(partition: string, cores: number): Promise<void> {
+    const max = (await this.extras()).managed.get(partition);
+    if (max !== undefined && max !== null && cores > max)
+      throw new SchedulerRejectedError(`Requested ${cores} CPUs: partition ${partition} allows ${max} per job (MaxCPUsPerJob)`);
   }
 
   async create(s: PartitionSettings): Promise<void> {
@@ -75,19 +69,16 @@ export class SlurmPartitionAdmin {
     const info = await this.d.clusterInfo(await this.extras());
     if (info.partitions.some((p) => p.name === s.name)) throw new SchedulerRejectedError(`Partition ${s.name} already exists`);
     this.checkNodes(info, s);
-    const add = await this.d.exec(null, addQosArgs(this.d.bin, s.name));
-    if (add.code !== 0 && !/nothing new added|already exist/i.test(slurmMessage(add))) checkResult(add, 'sacctmgr');
-    await this.run(setQosCpusArgs(this.d.bin, s.name, s.maxCoresPerJob));
-    await this.untilQosKnown(() => this.d.exec(null, createPartitionArgs(this.d.bin, s)));
-    managed.add(s.name);
+    await this.run(createPartitionArgs(this.d.bin, s));
+    managed.set(s.name, s.maxCoresPerJob);
     await this.writeFile();
   }
 
   async update(s: PartitionSettings): Promise<void> {
-    await this.assertManaged(s.name);
+    const managed = await this.assertManaged(s.name);
     this.checkNodes(await this.d.clusterInfo(await this.extras()), s);
-    await this.run(setQosCpusArgs(this.d.bin, s.name, s.maxCoresPerJob));
-    await this.untilQosKnown(() => this.d.exec(null, updatePartitionArgs(this.d.bin, s)));
+    await this.run(updatePartitionArgs(this.d.bin, s));
+    managed.set(s.name, s.maxCoresPerJob);
     await this.writeFile();
   }
 
@@ -99,14 +90,12 @@ export class SlurmPartitionAdmin {
     await this.run(deletePartitionArgs(this.d.bin, name));
     managed.delete(name);
     await this.writeFile();
-    // The QOS holds no state worth keeping; a failure leaves only an unused QOS behind.
-    await this.d.exec(null, deleteQosArgs(this.d.bin, name));
   }
 
-  private async assertManaged(name: string): Promise<Set<string>> {
+  private async assertManaged(name: string): Promise<Map<string, number | null>> {
     const managed = await this.managed();
     if (!managed.has(name)) {
-      const info = await this.d.clusterInfo({ managed, qosMaxCpus: new Map() });
+      const info = await this.d.clusterInfo({ managed });
       throw new SchedulerRejectedError(
         info.partitions.some((p) => p.name === name)
           ? `Partition ${name} comes from slurm.conf, not from the portal: change it there`
@@ -122,20 +111,10 @@ export class SlurmPartitionAdmin {
     if (unknown.length) throw new SchedulerRejectedError(`Invalid node name specified: ${unknown.join(',')}`);
   }
 
-  /** Runs a partition command again while slurmctld does not know the partition's QOS yet. */
-  private async untilQosKnown(command: () => Promise<CommandResult>): Promise<void> {
-    const end = Date.now() + QOS_SETTLE_MS;
-    for (;;) {
-      const r = await command();
-      if (r.code === 0 || !/qos/i.test(slurmMessage(r)) || Date.now() > end) return checkResult(r, 'scontrol');
-      await sleep(300);
-    }
-  }
-
-  /** Rewrites the include file from the live partitions the portal made (atomically: a new file renamed over it). */
+  /** Rewrites the include file from the live partitions the portal made (a new file renamed over the old one). */
   private async writeFile(): Promise<void> {
-    const managed = await this.managed();
     const info = await this.d.clusterInfo(await this.extras());
+    const managed = await this.managed();
     const mine = info.partitions.filter((p) => managed.has(p.name)).map(settingsOf);
     const tmp = `${this.d.file}.portal-tmp`;
     await this.run(['tee', '--', tmp], { input: includeFile(mine), maxOutputBytes: 1 });
@@ -143,5 +122,3 @@ export class SlurmPartitionAdmin {
     await this.run(['mv', '-f', '--', tmp, this.d.file]);
   }
 }
-
-export { qosOf };

@@ -3,16 +3,16 @@ import type { PartitionInfo, PartitionSettings } from '../types.js';
 import { toMinutes } from './commands.js';
 
 /*
- * Queue management on Slurm (docs/queues.md): the argv of scontrol and sacctmgr, and the lines
- * of the portal's include file that keeps the partitions across a restart of slurmctld.
+ * Queue management on Slurm (docs/queues.md): the argv of scontrol, and the lines of the portal's
+ * include file that keeps the partitions across a restart of slurmctld.
  *
- * Maximum cores per job is not a partition field in Slurm 22.05 (MaxCPUsPerNode is per node):
- * each portal partition gets its own partition QOS, `portal_<name>`, holding MaxTRESPerJob=cpu=N
- * (cpu=-1 for none). Slurm enforces it with AccountingStorageEnforce=limits,qos.
+ * Maximum cores per job is not a partition field in Slurm 22.05 (MaxCPUsPerNode is per node, and
+ * MaxTRESPerJob belongs to a QOS): the portal keeps it in its include file, as a comment at the
+ * end of the partition's line (`# portal: MaxCPUsPerJob=N`), and enforces it at submission.
  */
 
-/** The partition QOS of a portal partition. */
-export const qosOf = (partition: string): string => `portal_${partition}`;
+/** The comment that carries a partition's cores per job in the include file. */
+const CORES_NOTE = /#\s*portal:\s*MaxCPUsPerJob=(\d+)/;
 
 const time = (seconds: number | null): string => (seconds === null ? 'UNLIMITED' : String(toMinutes(seconds)));
 
@@ -24,7 +24,6 @@ export const partitionFields = (s: PartitionSettings): string[] => [
   `MaxNodes=${s.maxNodes === null ? 'UNLIMITED' : String(s.maxNodes)}`,
   `PriorityJobFactor=${s.priority}`,
   `AllowAccounts=${s.allowAccounts === 'ALL' ? 'ALL' : s.allowAccounts.join(',')}`,
-  `QOS=${qosOf(s.name)}`,
   `State=${s.state === 'down' ? 'DOWN' : 'UP'}`,
 ];
 
@@ -48,43 +47,6 @@ export const deletePartitionArgs = (bin: string, name: string): string[] => [
   `PartitionName=${name}`,
 ];
 
-export const addQosArgs = (bin: string, name: string): string[] => [`${bin}/sacctmgr`, '-i', 'add', 'qos', qosOf(name)];
-
-export const setQosCpusArgs = (bin: string, name: string, cpus: number | null): string[] => [
-  `${bin}/sacctmgr`,
-  '-i',
-  'modify',
-  'qos',
-  'where',
-  `name=${qosOf(name)}`,
-  'set',
-  `MaxTRESPerJob=cpu=${cpus ?? -1}`,
-  // Refused at submission, like the portal and the built-in scheduler, instead of pending forever.
-  'Flags=DenyOnLimit',
-];
-
-export const deleteQosArgs = (bin: string, name: string): string[] => [
-  `${bin}/sacctmgr`,
-  '-i',
-  'delete',
-  'qos',
-  'where',
-  `name=${qosOf(name)}`,
-];
-
-export const qosListArgs = (bin: string): string[] => [`${bin}/sacctmgr`, '-n', '-P', 'show', 'qos', 'format=name,maxtres'];
-
-/** `sacctmgr -n -P show qos format=name,maxtres` to each QOS's cpu limit per job. */
-export const parseQosCpus = (out: string): Map<string, number> => {
-  const map = new Map<string, number>();
-  for (const line of out.split('\n')) {
-    const [name, tres] = line.trim().split('|');
-    const m = /(?:^|,)cpu=(\d+)/.exec(tres ?? '');
-    if (name && m) map.set(name, Number(m[1]));
-  }
-  return map;
-};
-
 /** A live partition back to the settings that made it (to rewrite the include file). */
 export const settingsOf = (p: PartitionInfo): PartitionSettings => ({
   name: p.name,
@@ -105,11 +67,22 @@ const HEADER = `# Written by HPC Portal (queue management, docs/queues.md): the 
 
 /** The include file's text for these partitions. */
 export const includeFile = (partitions: readonly PartitionSettings[]): string =>
-  HEADER + partitions.map((p) => `PartitionName=${p.name} ${partitionFields(p).join(' ')}\n`).join('');
+  HEADER +
+  partitions
+    .map(
+      (p) =>
+        `PartitionName=${p.name} ${partitionFields(p).join(' ')}${p.maxCoresPerJob === null ? '' : ` # portal: MaxCPUsPerJob=${p.maxCoresPerJob}`}\n`,
+    )
+    .join('');
 
-/** The partition names an include file lists. */
-export const namesInIncludeFile = (text: string): string[] =>
-  text
-    .split('\n')
-    .map((l) => /^PartitionName=(\S+)/.exec(l.trim())?.[1])
-    .filter((n): n is string => n !== undefined);
+/** The partitions an include file lists, with the cores per job noted for each (null: none). */
+export const partitionsInIncludeFile = (text: string): Map<string, number | null> => {
+  const found = new Map<string, number | null>();
+  for (const line of text.split('\n')) {
+    const name = /^PartitionName=(\S+)/.exec(line.trim())?.[1];
+    if (!name) continue;
+    const cores = CORES_NOTE.exec(line)?.[1];
+    found.set(name, cores === undefined ? null : Number(cores));
+  }
+  return found;
+};

@@ -162,6 +162,7 @@ export class SlurmAdapter implements SchedulerAdapter {
   }
 
   async submit(user: string, spec: SubmitSpec): Promise<string> {
+    await this.partitions.checkSubmission(spec.partition, spec.cores);
     const r = await this.exec(user, sbatchArgs(this.bin, spec), { input: spec.script });
     checkResult(r, 'sbatch');
     const id = r.stdout.trim().split(';')[0] ?? '';
