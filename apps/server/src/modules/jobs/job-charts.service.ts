@@ -73,6 +73,8 @@ export class JobChartsService {
       maxTime: p.maxTime,
       defaultTime: p.defaultTime,
       maxNodes: p.maxNodes,
+      maxCoresPerJob: p.maxCoresPerJob,
+      allowAccounts: p.allowAccounts,
       totalNodes: p.nodes.length,
       totalCores: p.totalCores,
       totalGpus: p.totalGpus,
