@@ -166,6 +166,40 @@ export const modifyQueue = defineContract({
   data: QueueItem,
 });
 
+/** A limit to change: a positive integer, or '' / null / UNLIMITED for none; absent: unchanged. */
+const patchLimit = z
+  .union([z.literal(''), z.literal(UNLIMITED), z.null(), zInt().pipe(z.number().int().min(1).max(1_000_000))])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null));
+
+/** Only the fields sent change (the others keep their value). */
+export const PatchQueueBody = z.object({
+  clusterId: OptionalClusterId,
+  maxTime: timeText.optional(),
+  /** '' : back to the maximum. */
+  defaultTime: z.union([z.literal(''), timeText]).optional(),
+  maxNodesPerJob: patchLimit,
+  maxCoresPerJob: patchLimit,
+  priority: zInt().pipe(z.number().int().min(0).max(65533)).optional(),
+  nodes: zList(NodeName).pipe(z.array(NodeName).min(1, 'at least one node').max(4096)).optional(),
+  allowAccounts: z.union([z.literal('ALL'), zList(AccountName).pipe(z.array(AccountName).min(1).max(1000))]).optional(),
+  state: z.enum(['up', 'down']).optional(),
+});
+export type PatchQueueBody = z.input<typeof PatchQueueBody>;
+export type QueuePatch = z.output<typeof PatchQueueBody>;
+
+export const patchQueue = defineContract({
+  id: 'queues.patch',
+  method: 'PATCH',
+  path: '/jm_queuemanagement/api/queues/:name',
+  permission: 'queues:manage',
+  methodOverridable: true,
+  summary: 'Change some fields of a queue the portal made (the others keep their value)',
+  params: QueueParams,
+  body: PatchQueueBody,
+  data: QueueItem,
+});
+
 export const deleteQueue = defineContract({
   id: 'queues.delete',
   method: 'DELETE',

@@ -1,4 +1,4 @@
-import { createQueue, deleteQueue, listQueueManagement, modifyQueue } from '@portal/shared';
+import { createQueue, deleteQueue, listQueueManagement, modifyQueue, patchQueue } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { QueuesService } from './queues.service.js';
 
@@ -14,6 +14,11 @@ export const registerQueuesRoutes = (kit: RouteKit, queues: QueuesService) => {
     const { clusterId, ...settings } = body;
     req.auditInfo.target = `${params.name} nodes ${settings.nodes.join(',')} accounts ${String(settings.allowAccounts)}`;
     return queues.modify(auth, clusterId, params.name, settings);
+  });
+  kit.route(patchQueue, ({ auth, params, body, req }) => {
+    const { clusterId, ...patch } = body;
+    req.auditInfo.target = `${params.name} ${Object.keys(patch).join(',')}`;
+    return queues.patch(auth, clusterId, params.name, patch);
   });
   kit.route(deleteQueue, async ({ params, query, req }) => {
     req.auditInfo.target = params.name;

@@ -1,4 +1,4 @@
-import { can, ErrCode, queueAllows, UNLIMITED, type QueueItem, type QueueSettings } from '@portal/shared';
+import { can, ErrCode, queueAllows, UNLIMITED, type QueueItem, type QueuePatch, type QueueSettings } from '@portal/shared';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import type { PartitionSettings } from '../../cluster/scheduler/types.js';
 import { AppError, invalid } from '../../lib/app-error.js';
@@ -86,6 +86,28 @@ export class QueuesService {
     const settings = await this.checked(cluster, name, body);
     await viaScheduler(() => cluster.scheduler.updatePartition(settings));
     return this.after(auth, cluster, name);
+  }
+
+  /** PATCH: the fields sent over the queue's current ones. */
+  async patch(auth: Auth, clusterId: string | undefined, name: string, patch: Omit<QueuePatch, 'clusterId'>): Promise<QueueItem> {
+    const cluster = this.clusters.get(clusterId);
+    const p = this.managed(cluster, name);
+    const merged: QueueSettings = {
+      maxTime: patch.maxTime ?? p.maxTime ?? UNLIMITED,
+      defaultTime: patch.defaultTime === '' ? undefined : (patch.defaultTime ?? p.defaultTime ?? undefined),
+      maxNodesPerJob: patch.maxNodesPerJob === undefined ? p.maxNodes : patch.maxNodesPerJob,
+      maxCoresPerJob: patch.maxCoresPerJob === undefined ? p.maxCoresPerJob : patch.maxCoresPerJob,
+      priority: patch.priority ?? p.priority,
+      nodes: patch.nodes ?? p.nodes,
+      allowAccounts: patch.allowAccounts ?? p.allowAccounts,
+      state: patch.state ?? (p.state === 'down' ? 'down' : 'up'),
+    };
+    const { maxTime, defaultTime } = merged;
+    if (defaultTime !== undefined && maxTime !== UNLIMITED && (defaultTime === UNLIMITED || defaultTime > maxTime))
+      throw invalid('validation', 'the default run time exceeds the maximum run time', {
+        issues: [{ path: 'defaultTime', message: 'the default run time exceeds the maximum run time' }],
+      });
+    return this.modify(auth, clusterId, name, merged);
   }
 
   async delete(clusterId: string | undefined, name: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   listQueueManagement,
   listQueues,
   modifyQueue,
+  patchQueue,
   Role,
   submitJob,
   type CreateQueueBody,
@@ -175,6 +176,24 @@ describe('queue management', () => {
     expect((await admin.call(listQueueManagement, { query: {} })).data.map((q) => q.name)).not.toContain('proj_q');
   });
 
+  it('changes some fields with PATCH (also as POST with the override), the others kept', async () => {
+    const patched = await admin.raw('POST', '/jm_queuemanagement/api/queues/long_q', {
+      body: { priority: 42 },
+      headers: { [OVERRIDE]: 'PATCH' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(parseEnvelope(patched.body).data).toMatchObject({
+      priority: 42,
+      maxTime: 'UNLIMITED',
+      defaultTime: 86400,
+      allowAccounts: 'ALL',
+    });
+    const plain = await admin.call(patchQueue, { params: { name: 'long_q' }, body: { maxTime: '12:00:00' } });
+    expect([plain.status, plain.error?.reason]).toEqual([400, 'validation']);
+    const ok = await admin.call(patchQueue, { params: { name: 'long_q' }, body: { maxTime: '2-00:00:00', maxCoresPerJob: 3 } });
+    expect(ok.data).toMatchObject({ priority: 42, maxTime: 172800, defaultTime: 86400, maxCoresPerJob: 3 });
+  });
+
   it('a user cannot modify or delete through the override either', async () => {
     const put = await alice.raw('POST', '/jm_queuemanagement/api/queues/long_q', {
       body: { maxTime: '00:10:00', nodes: ['n1'] },
@@ -191,7 +210,7 @@ describe('queue management', () => {
       405,
       expect.objectContaining({ reason: 'methodOverrideRefused' }),
     ]);
-    const patch = await admin.raw('POST', '/jm_queuemanagement/api/queues/long_q', { headers: { [OVERRIDE]: 'PATCH' } });
+    const patch = await admin.raw('POST', '/jm_accountmanagement/api/accounts', { headers: { [OVERRIDE]: 'PATCH' } });
     expect(patch.statusCode).toBe(405);
     const crossSite = await alice.raw('POST', '/jm_queuemanagement/api/queues', {
       headers: { [OVERRIDE]: 'GET', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
