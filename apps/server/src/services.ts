@@ -185,7 +185,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     jobActions: new JobActionsService(clusters, jobs, submissions, clock, (user, requested) =>
       userAccounts.submissionAccount(user, requested),
     ),
-    jobCharts: new JobChartsService(clusters, jobsRepo, clock),
+    jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues: new QueuesService(clusters, userAccounts),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,

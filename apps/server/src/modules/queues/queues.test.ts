@@ -128,6 +128,9 @@ describe('queue management', () => {
     expect(forAlice.find((q) => q.name === 'proj_q')?.usable).toBe(true);
     const forBob = (await bob.call(listQueueManagement, { query: {} })).data;
     expect(forBob.map((q) => q.name).sort()).toEqual(['compute', 'long_q']);
+    // The submit form's queue list too.
+    expect((await bob.call(listQueues, { query: {} })).data.map((q) => q.name).sort()).toEqual(['compute', 'long_q']);
+    expect((await alice.call(listQueues, { query: {} })).data.map((q) => q.name)).toContain('proj_q');
   });
 
   it('refuses a job of an account the queue does not allow, naming both; takes one that it allows and runs it there', async () => {
