@@ -83,6 +83,8 @@ export const ErrReason = {
   exceedQueueMax: 'exceedQueueMax',
   /** The job's account may not use the queue (its allowed accounts). */
   queueNotAllowed: 'queueNotAllowed',
+  /** The queues could not be read from the scheduler (spec section 8: 'Request queue information failed'). */
+  queueInfoFailed: 'queueInfoFailed',
   /** A queue name already used on the cluster. */
   queueExists: 'queueExists',
   /** A queue that still has queued or running jobs cannot be deleted. */

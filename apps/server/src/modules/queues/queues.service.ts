@@ -16,7 +16,7 @@ export interface QueueAccounts {
 
 /** Spec section 8: the text shown when the queues cannot be read. */
 const queueInfoFailed = () =>
-  new AppError(ErrCode.CONNECTION_INTERRUPTED, 'schedulerError', 'Request queue information failed', { status: 503 });
+  new AppError(ErrCode.CONNECTION_INTERRUPTED, 'queueInfoFailed', 'Request queue information failed', { status: 503 });
 
 const notManaged = (name: string) =>
   new AppError(
