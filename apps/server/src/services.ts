@@ -110,7 +110,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
 
   // Companies, departments and accounts; every change to accounts is synchronised into the
   // schedulers in the background (accountsChanged: tests replace the method to watch it).
-  const org = new OrgService(new OrgRepository(db), clock);
+  const org = new OrgService(new OrgRepository(db), clock, () => accountsChanged());
   const accountsRepo = new AccountsRepository(db);
   const accountSync = new AccountSyncService(accountsRepo, org, clusters, log);
   const accountsChanged = () => accountSync.schedule();

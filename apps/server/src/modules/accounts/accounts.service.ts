@@ -27,7 +27,8 @@ export interface AccountChange {
   status?: AccountStatus | undefined;
 }
 
-const statusOf = (s: string): AccountStatus => AccountStatus.catch('Normal').parse(s);
+/** A stored status as the contract's enum (an unknown word reads as Normal). */
+export const statusOf = (s: string): AccountStatus => AccountStatus.catch('Normal').parse(s);
 
 /** Gives a user their first account as default: used whenever someone joins an account. */
 export const joinAccount = async (

@@ -141,6 +141,16 @@ describe('accounts', () => {
     expect(both.data.list.map((a) => a.accountName)).toEqual(['physics', 'alpha_acct']);
     const byName = await member.call(listAccounts, { query: { pageLimit: 10, sort: 'accountName', orderBy: 'asc' } });
     expect(byName.data.list.map((a) => a.accountName)).toEqual(['alpha_acct', 'physics']);
+    const byMembers = await admin.call(listAccounts, {
+      query: { scope: 'all', pageLimit: 10, sort: 'memberCount', orderBy: 'desc' },
+    });
+    expect(byMembers.data.list.map((a) => [a.accountName, a.memberCount])).toEqual([
+      ['alpha_acct', 2],
+      ['physics', 2],
+      ['oscar_lab', 1],
+    ]);
+    const byStatus = await admin.call(listAccounts, { query: { scope: 'all', pageLimit: 10, sort: 'status', status: 'Normal' } });
+    expect(byStatus.data.total).toBe(3);
     const second = await member.call(listAccounts, { query: { pageStart: 1 } });
     expect(second.data.list.map((a) => a.accountName)).toEqual(['alpha_acct']);
     // Filters: by department (its subtree), by status, by name.

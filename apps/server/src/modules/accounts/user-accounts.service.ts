@@ -1,12 +1,11 @@
-import { AccountStatus, can, ErrCode, type UserAccountInfo } from '@portal/shared';
+import { can, ErrCode, type UserAccountInfo } from '@portal/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
 import type { OrgService } from '../org/index.js';
 import type { UserDirectory, UserPlacement, UserPlacements } from '../users/index.js';
 import { forbidden, userNotFound } from './account-errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
-
-const statusOf = (s: string): AccountStatus => AccountStatus.catch('Normal').parse(s);
+import { statusOf } from './accounts.service.js';
 
 /** Spec section 8's text for a Disable account (errCode 10007). */
 export const ACCOUNT_DISABLED_MESSAGE = 'The account has been deactivated and cannot be operated.';

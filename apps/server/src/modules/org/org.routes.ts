@@ -16,6 +16,7 @@ export const registerOrgRoutes = (kit: RouteKit, org: OrgService) => {
   });
 
   kit.route(deleteOrgUnit, async ({ params, req }) => {
+    // The id when the delete is refused; the id and the name once it is done.
     req.auditInfo.target = String(params.id);
     req.auditInfo.target = `${params.id} ${await org.delete(params.id)}`;
     return {};

@@ -31,6 +31,8 @@ export class OrgService {
   constructor(
     private readonly repo: OrgRepository,
     private readonly clock: Clock,
+    /** Called after a rename or move: accounts name their unit in the schedulers (the background synchronisation). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   async tree(): Promise<OrgTree> {
@@ -102,6 +104,7 @@ export class OrgService {
     await this.repo.update(id, { name, parent_id: parentId }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? exists(name) : err;
     });
+    this.changed();
     return this.item(id);
   }
 

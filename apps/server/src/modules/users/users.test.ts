@@ -14,6 +14,7 @@ import {
   unfreezeUser,
   type RoleId,
 } from '@portal/shared';
+import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { ADMIN, createTestApp, createUser, TestClient, type TestApp } from '../../test/harness.js';
 import { hashPassword } from './password.js';
 import { newUserRow } from './users.repository.js';
@@ -365,12 +366,20 @@ describe('provisioning again', () => {
     // The portal key pair exists now (provisioning installs it).
     const user = await t.app.services.usersRepo.findByName('prov_user');
     expect(await t.app.services.keys.publicKeyLines(user?.id ?? 0)).toHaveLength(1);
-    const audit = await t.app.services.db
-      .selectFrom('audit_log')
-      .select(['action', 'result', 'target'])
-      .where('action', 'in', ['provisionUser', 'users.provisionUser'])
-      .orderBy('id')
-      .execute();
+    // The request's own line is written once the answer is sent: wait for both.
+    const audit = await waitFor(
+      async () => {
+        const rows = await t.app.services.db
+          .selectFrom('audit_log')
+          .select(['action', 'result', 'target'])
+          .where('action', 'in', ['provisionUser', 'users.provisionUser'])
+          .orderBy('id')
+          .execute();
+        return rows.length >= 2 && rows;
+      },
+      'both audit lines',
+      10_000,
+    );
     expect(audit).toEqual([
       expect.objectContaining({ action: 'provisionUser', result: 'failure', target: expect.stringMatching(/^prov_user@away: /) }),
       expect.objectContaining({ action: 'users.provisionUser', result: 'success', target: 'prov_user' }),
