@@ -48,7 +48,7 @@ const sacctmgr = async (argv: string[]) => {
 };
 
 /** Removes the benchmark's users and accounts (Slurm refuses to delete a default account first). */
-const cleanup = async () => {
+const cleanupOnce = async () => {
   const users = (await sacctmgr(['-n', '-P', 'show', 'user', 'format=user'])).split('\n').filter((u) => u.startsWith('benchu'));
   for (const part of chunks(users)) await sacctmgr(['-i', 'delete', 'user', 'where', `name=${part.join(',')}`]);
   const accounts = (await sacctmgr(['-n', '-P', 'show', 'account', 'format=account']))
@@ -56,6 +56,18 @@ const cleanup = async () => {
     .filter((a) => a.startsWith('bencha_'));
   for (const part of chunks(accounts)) await sacctmgr(['-i', 'delete', 'account', 'where', `name=${part.join(',')}`]);
   return { users: users.length, accounts: accounts.length };
+};
+
+/** Until nothing is left: a batch slurmdbd refused while busy (200 users were once left over) goes again. */
+const cleanup = async () => {
+  const total = { users: 0, accounts: 0 };
+  for (let round = 0; round < 5; round++) {
+    const r = await cleanupOnce();
+    if (!r.users && !r.accounts) break;
+    total.users += r.users;
+    total.accounts += r.accounts;
+  }
+  return total;
 };
 
 const desired: DesiredAccount[] = Array.from({ length: ACCOUNTS }, (_, i) => ({
@@ -83,15 +95,16 @@ const main = async () => {
     )
       .map(([k, n]) => `${k} ${n}`)
       .join(', ');
-    rows.push([
+    const row = [
       label,
       String(r.changes.length),
       byKind || '–',
       String(runner.changes),
       String(runner.reads),
       `${(wall / 1000).toFixed(2)} s`,
-    ]);
-    say(rows.at(-1)?.join(' | '));
+    ];
+    rows.push(row);
+    say(row.join(' | '));
   };
 
   say(`${ACCOUNTS} accounts, ${ACCOUNTS * PER} users (${PER} per account)`);

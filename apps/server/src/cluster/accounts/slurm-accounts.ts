@@ -34,6 +34,8 @@ export class SlurmAccountSyncer implements AccountSyncer {
   private readonly timeoutMs: number;
   private readonly changeTimeoutMs: number;
   private cluster: string | undefined;
+  /** The run in progress: runs take turns, so one never plans from a state another is changing. */
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(opts: SlurmAccountSyncerOptions) {
     this.runner = opts.runner;
@@ -82,7 +84,16 @@ export class SlurmAccountSyncer implements AccountSyncer {
     return parseState({ accounts, associations, defaults });
   }
 
-  async sync(desired: readonly DesiredAccount[], { dryRun }: { dryRun: boolean }): Promise<AccountSyncResult> {
+  sync(desired: readonly DesiredAccount[], opts: { dryRun: boolean }): Promise<AccountSyncResult> {
+    const run = this.last.then(
+      () => this.syncNow(desired, opts),
+      () => this.syncNow(desired, opts),
+    );
+    this.last = run.catch(() => undefined);
+    return run;
+  }
+
+  private async syncNow(desired: readonly DesiredAccount[], { dryRun }: { dryRun: boolean }): Promise<AccountSyncResult> {
     const started = performance.now();
     const cluster = await this.clusterName();
     const plan = planAccountSync(desired, await this.readState(), this.bin, cluster);

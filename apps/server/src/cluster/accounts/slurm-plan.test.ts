@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { changesOf, InvalidAccountNameError, planAccountSync, slurmText } from './slurm-plan.js';
+import { InvalidAccountNameError, slurmText } from './desired-accounts.js';
+import { changesOf, planAccountSync } from './slurm-plan.js';
 import { parseState } from './slurm-state.js';
 import type { DesiredAccount } from './types.js';
 
@@ -51,7 +52,7 @@ describe('reading sacctmgr', () => {
     expect(s.accounts.get('chem')).toEqual({ name: 'chem', description: 'chemistry lab', organization: 'science' });
     expect(s.onCluster.get('phys')).toEqual({ grpSubmitJobs: '0', grpJobs: '0' });
     expect(s.onCluster.get('chem')).toEqual({ grpSubmitJobs: '', grpJobs: '' });
-    expect([...(s.members.get('phys') ?? [])]).toEqual(['carol', 'erin']);
+    expect([...(s.members.get('phys') ?? [])].sort()).toEqual(['carol', 'erin']);
     expect(s.defaults.get('carol')).toBe('phys');
   });
 });
@@ -184,6 +185,9 @@ describe('planning a synchronisation', () => {
   it('stores texts the way sacctmgr does', () => {
     expect(slurmText("It's A|B", 'acct')).toBe('it`s a b');
     expect(slurmText('  ', 'acct')).toBe('acct');
+    // Recorded: description=Étude 化学 ÄB organization=Café read back as "Étude 化学 Äb" and "café".
+    expect(slurmText('Étude 化学 ÄB', 'acct')).toBe('Étude 化学 Äb');
+    expect(slurmText('Café', 'acct')).toBe('café');
   });
 
   it('splits big batches', () => {

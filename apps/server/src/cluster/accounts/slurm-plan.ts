@@ -1,5 +1,6 @@
+import { type NormalisedAccount, normaliseAccounts } from './desired-accounts.js';
 import { chunks, sacctmgrArgs } from './slurm-commands.js';
-import type { SlurmAccountsState } from './slurm-state.js';
+import type { SlurmAccountLimits, SlurmAccountsState } from './slurm-state.js';
 import type { AccountChange, AccountDrift, DesiredAccount } from './types.js';
 
 /*
@@ -14,7 +15,12 @@ import type { AccountChange, AccountDrift, DesiredAccount } from './types.js';
 export interface PlannedStep {
   kind: AccountChange['kind'];
   command: string[];
-  targets: { account: string; user: string }[];
+  targets: Target[];
+}
+
+interface Target {
+  account: string;
+  user: string;
 }
 
 export interface AccountPlan {
@@ -25,77 +31,8 @@ export interface AccountPlan {
 /** Slurm's own accounts, never reported. */
 const SLURM_OWN = new Set(['root']);
 
-const ACCOUNT_NAME = /^[a-z0-9_][a-z0-9_.-]{0,63}$/;
-const USER_NAME = /^[a-z_][a-z0-9_.-]{0,31}$/;
-
-/** A name that sacctmgr would read as something else (a list, a setting) is refused, not sent. */
-export class InvalidAccountNameError extends Error {
-  override readonly name = 'InvalidAccountNameError';
-}
-
-const checked = (re: RegExp, what: string, name: string): string => {
-  const lower = name.toLowerCase();
-  if (!re.test(lower)) throw new InvalidAccountNameError(`not a Slurm ${what} name: ${JSON.stringify(name)}`);
-  return lower;
-};
-
-/**
- * A text as sacctmgr stores it: lowercase, quotes turned into backquotes; '|' and control
- * characters (which would break its parsable listing) become spaces. Empty: the account's name,
- * as Slurm fills it in.
- */
-export const slurmText = (text: string, fallback: string): string => {
-  const t = text
-    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
-    .replace(/[\u0000-\u001f\u007f|]/g, ' ')
-    .replace(/['"]/g, '`')
-    .toLowerCase();
-  return t.trim() === '' ? fallback : t;
-};
-
-/** The settings of an account's own association the portal decides (limits join here). */
-const accountSettings = (a: DesiredAccount): Record<string, string> =>
-  a.blocked ? { GrpSubmitJobs: '0', GrpJobs: '0' } : { GrpSubmitJobs: '-1', GrpJobs: '-1' };
-
-/** sacctmgr prints an unset limit as ''; -1 sets it unset. */
-const sameLimit = (current: string, wanted: string) => (current === '' ? '-1' : current) === wanted;
-
-interface Normalised {
-  name: string;
-  description: string;
-  organization: string;
-  settings: Record<string, string>;
-  blocked: boolean;
-  members: { user: string; isDefault: boolean }[];
-}
-
-const normalise = (desired: readonly DesiredAccount[]): Normalised[] => {
-  const byName = new Map<string, Normalised>();
-  for (const a of desired) {
-    const name = checked(ACCOUNT_NAME, 'account', a.name);
-    if (byName.has(name)) continue;
-    const seen = new Set<string>();
-    const members = [];
-    for (const m of a.members) {
-      const user = checked(USER_NAME, 'user', m.user);
-      if (seen.has(user)) continue;
-      seen.add(user);
-      members.push({ user, isDefault: m.isDefault });
-    }
-    byName.set(name, {
-      name,
-      description: slurmText(a.description, name),
-      organization: slurmText(a.organization, name),
-      settings: accountSettings(a),
-      blocked: a.blocked,
-      members,
-    });
-  }
-  return [...byName.values()];
-};
-
 /** Groups items by a key, keeping first-seen order. */
-const groupBy = <T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> => {
+const groupBy = <T>(items: readonly T[], key: (t: T) => string): T[][] => {
   const m = new Map<string, T[]>();
   for (const it of items) {
     const k = key(it);
@@ -103,8 +40,21 @@ const groupBy = <T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
     if (g) g.push(it);
     else m.set(k, [it]);
   }
-  return m;
+  return [...m.values()];
 };
+
+/** The limits read from sacctmgr under the names sacctmgr's `set` takes. */
+const currentSettings = (l: SlurmAccountLimits | undefined): Record<string, string> => ({
+  GrpSubmitJobs: l?.grpSubmitJobs ?? '',
+  GrpJobs: l?.grpJobs ?? '',
+});
+
+/** sacctmgr prints an unset limit as ''; -1 unsets it. */
+const sameSetting = (current: string | undefined, wanted: string) => (current || '-1') === wanted;
+
+const texts = (a: NormalisedAccount) => JSON.stringify([a.description, a.organization]);
+const settingsOf = (a: NormalisedAccount) => Object.entries(a.settings).map(([k, v]) => `${k}=${v}`);
+const pairKey = (account: string, user: string) => `${account}\u0000${user}`;
 
 export const planAccountSync = (
   desiredAccounts: readonly DesiredAccount[],
@@ -112,12 +62,27 @@ export const planAccountSync = (
   bin: string,
   cluster: string,
 ): AccountPlan => {
-  const desired = normalise(desiredAccounts);
+  const desired = normaliseAccounts(desiredAccounts);
   const steps: PlannedStep[] = [];
   const drift: AccountDrift[] = [];
   const known = new Set(desired.flatMap((a) => a.members.map((m) => m.user)));
-  const step = (kind: PlannedStep['kind'], command: string[], targets: PlannedStep['targets']) =>
-    steps.push({ kind, command, targets });
+
+  /** One step per batch of each group; every item of a group shares the command's settings. */
+  const batched = <T>(
+    kind: PlannedStep['kind'],
+    groups: T[][],
+    target: (t: T) => Target,
+    command: (part: T[], first: T) => string[],
+  ) => {
+    for (const group of groups)
+      for (const part of chunks(group)) {
+        const [first] = part;
+        if (first !== undefined) steps.push({ kind, command: command(part, first), targets: part.map(target) });
+      }
+  };
+  const accountTarget = (a: NormalisedAccount): Target => ({ account: a.name, user: '' });
+  const names = (part: NormalisedAccount[]) => part.map((a) => a.name);
+  const users = (part: Target[]) => part.map((t) => t.user);
 
   // Accounts: created with their texts, or their texts changed (batched by identical texts).
   const toAdd = desired.filter((a) => !state.onCluster.has(a.name));
@@ -125,57 +90,32 @@ export const planAccountSync = (
     const cur = state.accounts.get(a.name);
     return cur !== undefined && (cur.description !== a.description || cur.organization !== a.organization);
   });
-  const texts = (a: Normalised) => JSON.stringify([a.description, a.organization]);
-  for (const group of groupBy(toAdd, texts).values()) {
-    const [first] = group;
-    if (!first) continue;
-    for (const part of chunks(group)) {
-      const names = part.map((a) => a.name);
-      step(
-        'addAccount',
-        sacctmgrArgs.addAccounts(bin, cluster, names, first.description, first.organization),
-        names.map((account) => ({ account, user: '' })),
-      );
-    }
-  }
-  for (const group of groupBy(toModify, texts).values()) {
-    const [first] = group;
-    if (!first) continue;
-    for (const part of chunks(group)) {
-      const names = part.map((a) => a.name);
-      step(
-        'modifyAccount',
-        sacctmgrArgs.modifyAccounts(bin, cluster, names, first.description, first.organization),
-        names.map((account) => ({ account, user: '' })),
-      );
-    }
-  }
+  batched('addAccount', groupBy(toAdd, texts), accountTarget, (part, a) =>
+    sacctmgrArgs.addAccounts(bin, cluster, names(part), a.description, a.organization),
+  );
+  batched('modifyAccount', groupBy(toModify, texts), accountTarget, (part, a) =>
+    sacctmgrArgs.modifyAccounts(bin, cluster, names(part), a.description, a.organization),
+  );
 
-  // Limits of the accounts' own associations (a new account has none set).
-  const limitsToSet = desired.filter((a) => {
-    const cur = state.onCluster.get(a.name) ?? { grpSubmitJobs: '', grpJobs: '' };
-    return !sameLimit(cur.grpSubmitJobs, a.settings.GrpSubmitJobs ?? '-1') || !sameLimit(cur.grpJobs, a.settings.GrpJobs ?? '-1');
+  // Settings of the accounts' own associations: blocks now, quotas later (a new account has none).
+  const toSet = desired.filter((a) => {
+    const cur = currentSettings(state.onCluster.get(a.name));
+    return Object.entries(a.settings).some(([k, v]) => !sameSetting(cur[k], v));
   });
-  const settingsKey = (a: Normalised) =>
-    Object.entries(a.settings)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(' ');
-  for (const group of groupBy(limitsToSet, settingsKey).values()) {
-    const [first] = group;
-    if (!first) continue;
-    for (const part of chunks(group)) {
-      const names = part.map((a) => a.name);
-      step(
-        first.blocked ? 'block' : 'unblock',
-        sacctmgrArgs.setAccountLimits(bin, cluster, names, settingsKey(first).split(' ')),
-        names.map((account) => ({ account, user: '' })),
-      );
-    }
-  }
+  for (const blocked of [true, false])
+    batched(
+      blocked ? 'block' : 'unblock',
+      groupBy(
+        toSet.filter((a) => a.blocked === blocked),
+        (a) => settingsOf(a).join(' '),
+      ),
+      accountTarget,
+      (part, a) => sacctmgrArgs.setAccountLimits(bin, cluster, names(part), settingsOf(a)),
+    );
 
   // Members: associations to add and to remove; users no portal account has are left alone.
-  const adds: { account: string; user: string }[] = [];
-  const removes: { account: string; user: string }[] = [];
+  const adds: Target[] = [];
+  const removes: Target[] = [];
   for (const a of desired) {
     const current = state.members.get(a.name) ?? new Set<string>();
     const wanted = new Set(a.members.map((m) => m.user));
@@ -186,24 +126,13 @@ export const planAccountSync = (
       else drift.push({ kind: 'memberOnlyInSlurm', account: a.name, user });
     }
   }
-  for (const [account, group] of groupBy(adds, (t) => t.account)) {
-    for (const part of chunks(group)) {
-      step(
-        'addMember',
-        sacctmgrArgs.addUsers(
-          bin,
-          cluster,
-          account,
-          part.map((t) => t.user),
-        ),
-        part,
-      );
-    }
-  }
+  const byAccount = (t: Target) => t.account;
+  const same = (t: Target) => t;
+  batched('addMember', groupBy(adds, byAccount), same, (part, t) => sacctmgrArgs.addUsers(bin, cluster, t.account, users(part)));
 
   // Default accounts: the portal's choice, else the current one while it stays, else the user's
   // first portal account. A user new to the cluster gets the first account added as default.
-  const removed = new Set(removes.map((t) => `${t.account}\u0000${t.user}`));
+  const removed = new Set(removes.map((t) => pairKey(t.account, t.user)));
   const firstAdded = new Map<string, string>();
   for (const t of adds) if (!firstAdded.has(t.user)) firstAdded.set(t.user, t.account);
   const accountsOf = new Map<string, { account: string; isDefault: boolean }[]>();
@@ -213,42 +142,19 @@ export const planAccountSync = (
       list.push({ account: a.name, isDefault: m.isDefault });
       accountsOf.set(m.user, list);
     }
-  const defaults: { account: string; user: string }[] = [];
+  const defaults: Target[] = [];
   for (const [user, list] of accountsOf) {
     const current = state.defaults.get(user) ?? firstAdded.get(user);
-    const stays = current !== undefined && !removed.has(`${current}\u0000${user}`);
+    const stays = current !== undefined && !removed.has(pairKey(current, user));
     const target = list.find((x) => x.isDefault)?.account ?? (stays ? current : list[0]?.account);
     if (target !== undefined && target !== current) defaults.push({ account: target, user });
   }
-  for (const [account, group] of groupBy(defaults, (t) => t.account)) {
-    for (const part of chunks(group)) {
-      step(
-        'setDefault',
-        sacctmgrArgs.setDefault(
-          bin,
-          cluster,
-          account,
-          part.map((t) => t.user),
-        ),
-        part,
-      );
-    }
-  }
-
-  for (const [account, group] of groupBy(removes, (t) => t.account)) {
-    for (const part of chunks(group)) {
-      step(
-        'removeMember',
-        sacctmgrArgs.removeUsers(
-          bin,
-          cluster,
-          account,
-          part.map((t) => t.user),
-        ),
-        part,
-      );
-    }
-  }
+  batched('setDefault', groupBy(defaults, byAccount), same, (part, t) =>
+    sacctmgrArgs.setDefault(bin, cluster, t.account, users(part)),
+  );
+  batched('removeMember', groupBy(removes, byAccount), same, (part, t) =>
+    sacctmgrArgs.removeUsers(bin, cluster, t.account, users(part)),
+  );
 
   // Accounts only in Slurm: reported, never changed.
   const managed = new Set(desired.map((a) => a.name));

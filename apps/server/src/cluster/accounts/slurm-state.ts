@@ -1,7 +1,7 @@
 /*
  * What Slurm holds for one cluster, read with three parsable sacctmgr listings (-n -P: no header,
  * '|' between fields): the accounts (global in Slurm), the cluster's associations with the
- * account-level limits, and each user's default account on the cluster.
+ * account-level limits, and each user's default association on the cluster.
  */
 
 /** An account as sacctmgr prints it, with its association on the cluster. */
@@ -28,6 +28,11 @@ export interface SlurmAccountsState {
   defaults: Map<string, string>;
 }
 
+/**
+ * WOPInfo (without parent information): sacctmgr otherwise looks up every association's parent,
+ * which took 8.4 s instead of 0.56 s with 10,000 users (bench/accounts). The limits read are the
+ * account association's own.
+ */
 export const sacctmgrReadArgs = (bin: string, cluster: string) => ({
   accounts: [`${bin}/sacctmgr`, '-n', '-P', 'show', 'account', 'format=account,description,organization'],
   associations: [
@@ -37,9 +42,21 @@ export const sacctmgrReadArgs = (bin: string, cluster: string) => ({
     'show',
     'association',
     `cluster=${cluster}`,
+    'WOPInfo',
     'format=account,user,grpsubmitjobs,grpjobs',
   ],
-  defaults: [`${bin}/sacctmgr`, '-n', '-P', 'show', 'user', 'withassoc', `cluster=${cluster}`, 'format=user,defaultaccount'],
+  /** Each user's default association (`show user withassoc` took 7 s with 10,000 users). */
+  defaults: [
+    `${bin}/sacctmgr`,
+    '-n',
+    '-P',
+    'show',
+    'association',
+    `cluster=${cluster}`,
+    'onlydefaults',
+    'WOPInfo',
+    'format=user,account',
+  ],
 });
 
 const rows = (out: string) =>
@@ -77,7 +94,7 @@ export const parseAssociations = (out: string): Pick<SlurmAccountsState, 'onClus
   return { onCluster, members };
 };
 
-/** `user|defaultaccount`, one row per association of the user on the cluster. */
+/** `user|account`, the user's default association on the cluster. */
 export const parseDefaults = (out: string): Map<string, string> => {
   const map = new Map<string, string>();
   for (const [user = '', account = ''] of rows(out)) if (user && account) map.set(user, account);
