@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { AccountItem } from '@portal/shared';
 import { formatDateTime } from '../../../../lib/format';
@@ -26,6 +26,13 @@ export const accountsColumns = (t: TFunction<'accounts'>, a: Actions): TableColu
     key: 'accountName',
     sorter: true,
     sortOrder: a.sortOrder('accountName'),
+    // The description goes under the name: one column less keeps the actions in view at 1280-1440 px.
+    render: (name: string, r) => (
+      <>
+        <div>{name}</div>
+        {r.description && <Typography.Text type="secondary">{r.description}</Typography.Text>}
+      </>
+    ),
   },
   { title: t('col.owner'), dataIndex: 'ownerName' },
   { title: t('col.org'), key: 'org', render: (_, r) => orgText(r) },
@@ -54,7 +61,6 @@ export const accountsColumns = (t: TFunction<'accounts'>, a: Actions): TableColu
       </Button>
     ),
   },
-  { title: t('col.description'), dataIndex: 'description', ellipsis: true, render: (v: string) => v || '-' },
   {
     title: t('col.createdAt'),
     dataIndex: 'createdAt',
