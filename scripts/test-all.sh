@@ -54,7 +54,7 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
 
-step "Jobs, accounts and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, ssh access"
+step "Jobs, accounts, queues and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, a queue surviving its restart, ssh access"
 if [ "$(id -u)" != 0 ]; then
   echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
   exit 1
@@ -67,9 +67,11 @@ env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project s
   src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
   src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
-# Alone, after the others: it stops slurmctld, which would stall any Slurm test running beside it.
-env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
-  --reporter=default --reporter=json --outputFile.json="$reports/vitest-fault.json" src/modules/jobs/slurm-jobs
+# Alone, after the others, one file at a time: each stops slurmctld (the fault test, and a queue
+# made in the portal surviving a restart), which would stall any Slurm test running beside it.
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server --no-file-parallelism \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest-fault.json" \
+  src/modules/jobs/slurm-jobs src/modules/queues/slurm-queues
 node scripts/check-no-skips.mjs vitest "$reports/vitest-fault.json"
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
   npm run test:e2e -- --grep "on the Slurm" --reporter=list,json

@@ -5,11 +5,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { allContracts } from '@portal/shared';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/schema.js';
 import { openDatabase, type DbHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { methodOverride } from './http/method-override.js';
 import { registerRequestOriginChecks } from './http/request-origin-checks.js';
 import { registerJsonParser, requestLimitOptions } from './http/request-limits.js';
 import { decorateRequests, RouteKit } from './http/route-kit.js';
@@ -31,6 +33,7 @@ import { registerShellRoutes } from './modules/shell/shell.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
+import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -78,6 +81,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     logger: opts.logger ?? loggerFor(config),
     trustProxy: config.server.trustProxy,
     ...requestLimitOptions,
+    // Spec section 7's method override, before routing (http/method-override.ts).
+    rewriteUrl: methodOverride(allContracts),
   });
   // Recorded before any plugin registers a route, so the permission test sees every one of them.
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -165,6 +170,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerTransfersRoutes(kit, services.transfers);
   registerOrgRoutes(kit, services.org);
   registerAccountsRoutes(kit, services);
+  registerQueuesRoutes(kit, services.queues);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

@@ -54,6 +54,7 @@ import { TransfersRepository } from './modules/transfers/transfers.repository.js
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { OrgRepository } from './modules/org/org.repository.js';
 import { OrgService } from './modules/org/org.service.js';
+import { QueuesService } from './modules/queues/queues.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -184,7 +185,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     jobActions: new JobActionsService(clusters, jobs, submissions, clock, (user, requested) =>
       userAccounts.submissionAccount(user, requested),
     ),
-    jobCharts: new JobChartsService(clusters, jobsRepo, clock),
+    jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
+    queues: new QueuesService(clusters, userAccounts),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,
     uploads: new UploadsService(new UploadsRepository(db), files, clock),

@@ -179,6 +179,8 @@ test.describe('on a phone (390×844)', () => {
       'account/my-accounts',
       'account/audit-log',
       'account/personal',
+      'job-resource/queue-manage',
+      'job-resource/queue-manage/add/addQueue/account',
       'config/systemconfig',
     ]) {
       await page.goto(`${baseURL()}/${path}`);

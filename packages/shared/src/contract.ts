@@ -53,6 +53,12 @@ export interface Contract<
    * reason passwordChangeRequired).
    */
   duringPasswordChange?: boolean;
+  /**
+   * Spec section 7 "POST (method overridable)": a POST to this path with
+   * `X-HTTP-Method-Override: <method>` is served as this contract (the HTTP layer rewrites the
+   * method before routing; the cross-site check still treats it as the unsafe POST it was).
+   */
+  methodOverridable?: boolean;
 }
 
 /** The area a contract belongs to: the part of its id before the dot (`jobs` of `jobs.list`). */

@@ -81,6 +81,18 @@ export const ErrReason = {
   outputTooLarge: 'outputTooLarge',
   noOutput: 'noOutput',
   exceedQueueMax: 'exceedQueueMax',
+  /** The job's account may not use the queue (its allowed accounts). */
+  queueNotAllowed: 'queueNotAllowed',
+  /** The queues could not be read from the scheduler (spec section 8: 'Request queue information failed'). */
+  queueInfoFailed: 'queueInfoFailed',
+  /** A queue name already used on the cluster. */
+  queueExists: 'queueExists',
+  /** A queue that still has queued or running jobs cannot be deleted. */
+  queueInUse: 'queueInUse',
+  /** A queue from the scheduler's own configuration: the portal does not change it. */
+  queueNotManaged: 'queueNotManaged',
+  /** X-HTTP-Method-Override on a path whose contract does not allow it (spec section 7). */
+  methodOverrideRefused: 'methodOverrideRefused',
   actionNotApplicable: 'actionNotApplicable',
   invalidJobRequest: 'invalidJobRequest',
   /** A user already has as many web shells open as the server allows. */

@@ -18,6 +18,7 @@ export * from './api/console.js';
 export * from './api/users.js';
 export * from './api/accounts.js';
 export * from './api/org.js';
+export * from './api/queues.js';
 export * from './api/audit.js';
 export * from './api/settings.js';
 export * from './api/keys.js';

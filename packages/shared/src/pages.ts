@@ -27,6 +27,9 @@ export const CONSOLE_PAGES = [
   { path: 'account/accounts', sets: ['admin'], permission: 'accounts:readAll' },
   { path: 'account/my-accounts', sets: ['user', 'admin'], permission: 'accounts:read' },
   { path: 'account/audit-log', sets: ['auditor', 'admin'], permission: 'audit:read' },
+  { path: 'job-resource/queue-manage', sets: ['admin'], permission: 'queues:manage' },
+  { path: 'job-resource/queue-manage/add/addQueue/account', sets: ['admin'], permission: 'queues:manage' },
+  { path: 'job-resource/queue-manage/add/modify/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
 ] as const satisfies readonly ConsolePage[];
 

@@ -60,6 +60,7 @@ export const PERMISSIONS = [
   'accounts:members',
   'accounts:manage',
   'org:manage',
+  'queues:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -100,6 +101,8 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'accounts:members': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
   'accounts:manage': [Role.admin, Role.super],
   'org:manage': [Role.admin, Role.super],
+  // Queues (partitions) are changed through the scheduler's service identity: administrators only.
+  'queues:manage': [Role.admin, Role.super],
 };
 
 /** Whether a role holds a permission. */

@@ -66,6 +66,13 @@ const slurm = z
       .min(1)
       .default(30)
       .describe('A scheduler command slower than this counts as no answer.'),
+    partitionsFile: z
+      .string()
+      .regex(/^\/[^\0]*$/, 'an absolute path')
+      .default('/etc/slurm/portal-partitions.conf')
+      .describe(
+        "The portal's slurm.conf include file: queues made in the portal are written there after each change, so that they survive a restart of slurmctld (slurm.conf needs `Include <this path>`; docs/queues.md).",
+      ),
   })
   .strict()
   .prefault({});

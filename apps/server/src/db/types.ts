@@ -222,6 +222,24 @@ export interface LocalJobsTable {
   version: Generated<number>;
 }
 
+/** A partition the built-in scheduler keeps (queue management). */
+export interface LocalPartitionsTable {
+  cluster_id: string;
+  name: string;
+  /** JSON array of node names. */
+  nodes: string;
+  max_time_s: number | null;
+  default_time_s: number | null;
+  max_nodes: number | null;
+  max_cores: number | null;
+  priority: number;
+  /** 'ALL' or a JSON array of account names. */
+  allow_accounts: string;
+  state: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface UploadsTable {
   id: string;
   user_id: number;
@@ -283,6 +301,7 @@ export interface Database {
   job_submissions: JobSubmissionsTable;
   ingest_watermarks: IngestWatermarksTable;
   local_jobs: LocalJobsTable;
+  local_partitions: LocalPartitionsTable;
   uploads: UploadsTable;
   user_auth_tokens: UserAuthTokensTable;
   transfers: TransfersTable;
@@ -304,5 +323,6 @@ export type NewJobRow = Insertable<JobsTable>;
 export type JobSubmissionRow = Selectable<JobSubmissionsTable>;
 export type NewJobSubmission = Insertable<JobSubmissionsTable>;
 export type LocalJobRow = Selectable<LocalJobsTable>;
+export type LocalPartitionRow = Selectable<LocalPartitionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type TransferRow = Selectable<TransfersTable>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrCode } from '@portal/shared';
 import type { Config } from '../config/schema.js';
 import { sendError } from './envelope.js';
+import { refusedOverride, sentMethod } from './method-override.js';
 import { crossOriginRefusal, isKnownLoopbackHost, isLoopbackBind, loopbackHostNames, trustedOriginSet } from './origin.js';
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
@@ -21,9 +22,22 @@ export const registerRequestOriginChecks = (app: FastifyInstance, server: Config
         status: 421,
       });
     }
+    const refused = refusedOverride(req.raw);
+    if (refused !== undefined) {
+      return sendError(
+        reply,
+        ErrCode.PARAM_INVALID,
+        'methodOverrideRefused',
+        `${req.url.split('?')[0]} cannot be called as ${refused} through POST`,
+        {
+          status: 405,
+        },
+      );
+    }
     const refusal = crossOriginRefusal(
       {
-        method: req.method,
+        // An overridden call came as a POST: unsafe, whatever it reads as now.
+        method: sentMethod(req.raw),
         host: req.headers.host,
         origin: header(req.headers.origin),
         secFetchSite: header(req.headers['sec-fetch-site']),

@@ -30,6 +30,9 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'account/accounts': () => import('../features/accounts/pages/AccountsPage'),
   'account/my-accounts': () => import('../features/accounts/pages/MyAccountsPage'),
   'account/audit-log': () => import('../features/audit/pages/AuditLogPage'),
+  'job-resource/queue-manage': () => import('../features/queues/pages/QueuesPage'),
+  'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),
+  'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
   'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };
 

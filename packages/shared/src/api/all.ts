@@ -11,6 +11,7 @@ import * as keys from './keys.js';
 import * as login from './login.js';
 import * as org from './org.js';
 import * as profile from './profile.js';
+import * as queues from './queues.js';
 import * as registration from './registration.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
@@ -34,6 +35,7 @@ export const contractAreas = {
   login,
   org,
   profile,
+  queues,
   registration,
   settings,
   shell,

@@ -3,6 +3,7 @@ import { defineContract } from '../contract.js';
 import { zOptionalText } from '../input.js';
 import { OptionalClusterId } from './common.js';
 import { JobListItem } from './jobs.js';
+import { AllowAccounts } from './queues.js';
 
 /** The spec's chart payload: which cluster (all optional: the first cluster by default). */
 export const ChartPayload = z.object({
@@ -22,7 +23,11 @@ export const Queue = z.object({
   /** Seconds; null = unlimited. */
   maxTime: z.number().int().nullable(),
   defaultTime: z.number().int().nullable(),
+  /** Per job; null = unlimited. */
   maxNodes: z.number().int().nullable(),
+  maxCoresPerJob: z.number().int().nullable(),
+  /** 'ALL' or the accounts that may submit to it (the submission form offers a queue only to them). */
+  allowAccounts: AllowAccounts,
   totalNodes: z.number().int(),
   totalCores: z.number().int(),
   totalGpus: z.number().int(),

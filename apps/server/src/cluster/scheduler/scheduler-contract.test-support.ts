@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActiveJob, Actor, SchedulerAdapter, SubmitSpec } from './types.js';
+import type { ActiveJob, Actor, PartitionSettings, SchedulerAdapter, SubmitSpec } from './types.js';
 import { OutputTooLargeError, SchedulerRejectedError } from './types.js';
 
 /*
@@ -15,6 +15,9 @@ export interface ContractFixture {
   bob: string;
   /** A folder the user owns, for work directories. */
   workDirOf(user: string): string;
+  /** An account alice submits with, and another one she does not hold (queue management). */
+  account: string;
+  otherAccount: string;
   /** The default partition and its total cores (to fill it up). */
   partition: string;
   totalCores: number;
@@ -221,6 +224,85 @@ export const runSchedulerContract = (name: string, setup: () => Promise<Contract
       expect(await f.adapter.jobDetail('999999999')).toBeNull();
       await f.adapter.cancel(owner(), id);
       await gone(id);
+    });
+
+    describe('queue management', () => {
+      // Unique per run, so that a run interrupted before its cleanup does not stand in the next one's way.
+      const name = `ct${Date.now().toString(36).slice(-6)}`;
+      const settings = async (over: Partial<PartitionSettings> = {}): Promise<PartitionSettings> => {
+        const base = (await f.adapter.clusterInfo()).partitions.find((p) => p.name === f.partition);
+        return {
+          name,
+          nodes: [base?.nodes.at(-1) ?? ''],
+          maxTime: 600,
+          defaultTime: 300,
+          maxNodes: 1,
+          maxCoresPerJob: 2,
+          priority: 5,
+          allowAccounts: [f.account],
+          state: 'up',
+          ...over,
+        };
+      };
+      const partition = async (n = name) => (await f.adapter.clusterInfo()).partitions.find((p) => p.name === n);
+      afterAll(async () => {
+        if (await partition()) {
+          for (const j of (await f.adapter.activeJobs()).filter((x) => x.partition === name))
+            await f.adapter.cancel(operator(), j.jobId);
+          await waitFor(async () => !(await f.adapter.activeJobs()).some((x) => x.partition === name), 'the queue to empty');
+          await f.adapter.deletePartition(name);
+        }
+      });
+
+      it('creates a partition with its limits, runs an allowed account’s job in it and refuses the others', async () => {
+        const wanted = await settings();
+        await f.adapter.createPartition(wanted);
+        expect(await partition()).toMatchObject({
+          name,
+          managed: true,
+          maxTime: 600,
+          defaultTime: 300,
+          maxNodes: 1,
+          maxCoresPerJob: 2,
+          priority: 5,
+          allowAccounts: [f.account],
+          nodes: wanted.nodes,
+          state: 'up',
+        });
+        await expect(f.adapter.createPartition(wanted)).rejects.toBeInstanceOf(SchedulerRejectedError);
+        const id = await f.adapter.submit(
+          f.alice,
+          spec({ name: 'contract-queue', partition: name, account: f.account, cores: 2 }),
+        );
+        const running = await inState(id, 'R');
+        expect([running.partition, running.nodeList]).toEqual([name, wanted.nodes[0]]);
+        await f.adapter.cancel(owner(), id);
+        await gone(id);
+        // Over the partition's cores per job, and an account it does not allow: refused at submission.
+        await expect(f.adapter.submit(f.alice, spec({ partition: name, account: f.account, cores: 3 }))).rejects.toBeInstanceOf(
+          SchedulerRejectedError,
+        );
+        await f.adapter.updatePartition(await settings({ allowAccounts: [f.otherAccount] }));
+        await expect(f.adapter.submit(f.alice, spec({ partition: name, account: f.account }))).rejects.toBeInstanceOf(
+          SchedulerRejectedError,
+        );
+      });
+
+      it('changes a partition’s limits and deletes it; the configured partitions are not the portal’s to change', async () => {
+        await f.adapter.updatePartition(
+          await settings({ maxTime: 1200, maxCoresPerJob: null, maxNodes: null, allowAccounts: 'ALL' }),
+        );
+        expect(await partition()).toMatchObject({ maxTime: 1200, maxCoresPerJob: null, maxNodes: null, allowAccounts: 'ALL' });
+        await expect(f.adapter.updatePartition(await settings({ name: f.partition }))).rejects.toBeInstanceOf(
+          SchedulerRejectedError,
+        );
+        await expect(f.adapter.deletePartition(f.partition)).rejects.toBeInstanceOf(SchedulerRejectedError);
+        await expect(
+          f.adapter.createPartition(await settings({ name: `${name}x`, nodes: ['nosuchnode'] })),
+        ).rejects.toBeInstanceOf(SchedulerRejectedError);
+        await f.adapter.deletePartition(name);
+        expect(await partition()).toBeUndefined();
+      });
     });
   });
 };

@@ -13,10 +13,33 @@ export interface PartitionInfo {
   /** Seconds; null = unlimited. */
   maxTime: number | null;
   defaultTime: number | null;
+  /** Per job; null = unlimited. */
   maxNodes: number | null;
+  /** Cores per job; null = unlimited (Slurm: the partition QOS's MaxTRESPerJob=cpu, docs/queues.md). */
+  maxCoresPerJob: number | null;
+  /** Slurm's PriorityJobFactor. */
+  priority: number;
+  /** 'ALL' or the accounts that may use it. */
+  allowAccounts: 'ALL' | string[];
+  /** Made by the portal (createPartition): it may be changed and deleted through the adapter. */
+  managed: boolean;
   nodes: string[];
   totalCores: number;
   totalGpus: number;
+}
+
+/** A partition as the portal creates or changes it (queue management). Times in seconds, null = unlimited. */
+export interface PartitionSettings {
+  name: string;
+  maxTime: number | null;
+  /** null: the maximum. */
+  defaultTime: number | null;
+  maxNodes: number | null;
+  maxCoresPerJob: number | null;
+  priority: number;
+  nodes: string[];
+  allowAccounts: 'ALL' | string[];
+  state: 'up' | 'down';
 }
 
 export interface NodeInfo {
@@ -175,6 +198,14 @@ export interface SchedulerAdapter {
    * poll. Answers a function that stops the calls. Schedulers without it are polled.
    */
   onJobsChanged?(listener: () => void): () => void;
+  /**
+   * Queue management, as the service identity. A created partition is `managed` and survives a
+   * restart of the scheduler; only managed partitions may be updated or deleted. Refusals are
+   * SchedulerRejectedError (an existing name, an unknown node, jobs still in it).
+   */
+  createPartition(settings: PartitionSettings): Promise<void>;
+  updatePartition(settings: PartitionSettings): Promise<void>;
+  deletePartition(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -67,6 +67,18 @@ export class UserAccountsService implements UserPlacements {
     return this.org.exists(id);
   }
 
+  /** Queue management: a user's accounts and their default one. */
+  async accountsOf(userId: number): Promise<{ names: string[]; defaultName: string | null }> {
+    const held = await this.repo.memberships(userId);
+    return { names: held.map((m) => m.name), defaultName: held.find((m) => m.is_default === 1)?.name ?? null };
+  }
+
+  /** Queue management: which of these account names do not exist. */
+  async unknown(names: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(names.map(async (n) => ((await this.repo.findByName(n)) ? null : n)));
+    return found.filter((n): n is string => n !== null);
+  }
+
   /** getIndexData's acAccountStatus: Disable when the default account is (spec section 4). */
   async sessionAccountStatus(userId: number): Promise<'Normal' | 'Disable'> {
     const d = (await this.repo.defaultsOf([userId])).get(userId);

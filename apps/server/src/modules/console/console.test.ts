@@ -132,14 +132,15 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
+      { id: 'resources', children: ['queueManage'] },
       {
         id: 'account',
         children: ['pendingUsers', 'userList', 'orgUnits', 'accounts', 'myAccounts', 'auditLog', 'personalCenter'],
       },
     ]);
-    const numbers = menus[4]?.children.map((c) => c.menuNo) ?? [];
+    const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 60]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 60]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -159,7 +160,7 @@ describe('index data and menus', () => {
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[4]?.children).toEqual([
+    expect(outline(await menusOf('menu_super', Role.super))[5]?.children).toEqual([
       'pendingUsers',
       'userList',
       'orgUnits',
@@ -173,8 +174,9 @@ describe('index data and menus', () => {
   it('answers in Chinese for lang=zh, and in English by default', async () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
-    expect(zh[4]?.text).toBe('账户');
-    expect(zh[4]?.children.map((c) => c.text)).toEqual([
+    expect(zh[4]?.text).toBe('资源');
+    expect(zh[5]?.text).toBe('账户');
+    expect(zh[5]?.children.map((c) => c.text)).toEqual([
       '待审批用户',
       '用户管理',
       '公司与部门',
@@ -184,7 +186,7 @@ describe('index data and menus', () => {
       '个人中心',
     ]);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[4]?.children.map((c) => c.text)).toEqual([
+    expect(en[5]?.children.map((c) => c.text)).toEqual([
       'Pending users',
       'Users',
       'Companies and departments',

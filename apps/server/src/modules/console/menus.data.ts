@@ -130,6 +130,22 @@ export const MENUS: MenuDef[] = [
     ],
   },
   {
+    id: 'resources',
+    text: { en: 'Resources', zh: '资源' },
+    icon: 'cluster',
+    menuNo: 50,
+    load: '',
+    children: [
+      {
+        id: 'queueManage',
+        text: { en: 'Queues', zh: '队列管理' },
+        icon: 'queue',
+        menuNo: 1,
+        load: 'job-resource/queue-manage',
+      },
+    ],
+  },
+  {
     id: 'account',
     text: { en: 'Account', zh: '账户' },
     icon: 'team',

@@ -1,4 +1,4 @@
-import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, type JobAction } from '@portal/shared';
+import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, queueAllows, type JobAction } from '@portal/shared';
 import { OutputMissingError, SchedulerRejectedError, type Actor } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
@@ -101,6 +101,27 @@ export class JobActionsService {
       throw r.queue === undefined
         ? invalid('the cluster has no default queue: choose a queue', 'queue', 'noDefaultQueue')
         : invalid(`unknown queue ${r.queue}`, 'queue', 'queueUnknown', { queue: r.queue });
+    // A queue limited to some accounts refuses the others (Slurm's AllowAccounts).
+    if (!queueAllows(queue.allowAccounts, account))
+      throw new AppError(
+        ErrCode.PARAM_INVALID,
+        'queueNotAllowed',
+        `The account ${account ?? '(none)'} may not use the queue ${queue.name}`,
+        {
+          extra: {
+            queue: queue.name,
+            account: account ?? null,
+            issues: [
+              {
+                path: 'queue',
+                message: 'not allowed for the account',
+                code: 'queueNotAllowed',
+                params: { queue: queue.name, account: account ?? '' },
+              },
+            ],
+          },
+        },
+      );
     const limit = parseDuration(r.timeLimit);
     if (limit === null || limit <= 0)
       throw invalid('the time limit must be hh:mm:ss and more than zero', 'timeLimit', 'timeLimitInvalid');
@@ -108,7 +129,10 @@ export class JobActionsService {
     const over = (field: 'nodes' | 'cores' | 'gpus', max: number, what: string) =>
       invalid(`the queue ${queue.name} has ${max} ${what}`, field, `${field}OverQueue`, { queue: queue.name, max });
     if (r.nodes > queue.nodes.length) throw over('nodes', queue.nodes.length, 'nodes');
+    if (queue.maxNodes !== null && r.nodes > queue.maxNodes) throw over('nodes', queue.maxNodes, 'nodes per job');
     if (r.cores > queue.totalCores) throw over('cores', queue.totalCores, 'cores');
+    if (queue.maxCoresPerJob !== null && r.cores > queue.maxCoresPerJob)
+      throw over('cores', queue.maxCoresPerJob, 'cores per job');
     if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores', 'coresBelowNodes', { nodes: r.nodes });
     if (r.gpus > queue.totalGpus) throw over('gpus', queue.totalGpus, 'GPUs');
     const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);

@@ -1,4 +1,5 @@
 import {
+  can,
   expandHostlist,
   statusNameOf,
   type HeatMapNode,
@@ -56,6 +57,8 @@ export class JobChartsService {
     private readonly clusters: ClusterRegistry,
     private readonly repo: JobsRepository,
     private readonly clock: Clock,
+    /** A user's accounts (the accounts module): a queue limited to other accounts is not listed to them. */
+    private readonly accountsOf: (userId: number) => Promise<string[]> = () => Promise.resolve([]),
   ) {}
 
   private snapshot(cluster: ClusterEntry) {
@@ -64,15 +67,22 @@ export class JobChartsService {
     return read.snapshot;
   }
 
-  queues(clusterId: string | undefined): Queue[] {
+  /** Every queue for roles that read all accounts; for the others the queues one of their accounts may use. */
+  async queues(auth: Auth, clusterId: string | undefined): Promise<Queue[]> {
     const { info } = this.snapshot(this.clusters.get(clusterId));
-    return info.partitions.map((p) => ({
+    const mine = can(auth.user.roleId, 'accounts:readAll') ? null : await this.accountsOf(auth.user.id);
+    const visible = info.partitions.filter(
+      (p) => mine === null || p.allowAccounts === 'ALL' || mine.some((a) => p.allowAccounts.includes(a)),
+    );
+    return visible.map((p) => ({
       name: p.name,
       isDefault: p.isDefault,
       state: p.state,
       maxTime: p.maxTime,
       defaultTime: p.defaultTime,
       maxNodes: p.maxNodes,
+      maxCoresPerJob: p.maxCoresPerJob,
+      allowAccounts: p.allowAccounts,
       totalNodes: p.nodes.length,
       totalCores: p.totalCores,
       totalGpus: p.totalGpus,

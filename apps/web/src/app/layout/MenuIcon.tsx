@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
+  CloudServerOutlined,
   CloudUploadOutlined,
   CodeOutlined,
   DashboardOutlined,
@@ -13,6 +14,7 @@ import {
   ScheduleOutlined,
   SettingOutlined,
   SwapOutlined,
+  OrderedListOutlined,
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
@@ -39,6 +41,8 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   apartment: ApartmentOutlined,
   bank: BankOutlined,
   wallet: WalletOutlined,
+  cluster: CloudServerOutlined,
+  queue: OrderedListOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

@@ -7,7 +7,7 @@ import type { Topology } from './topology.js';
 /** The virtual nodes and partitions with what the jobs holding resources use of them. */
 export const clusterStateOf = (topology: Topology, holding: LocalJobRow[]): ClusterInfo => {
   const used = usageByNode(holding.map(allocationOf));
-  const nodes = topology.nodes.map((n) => {
+  const nodes = topology.allNodes.map((n) => {
     const u = used.get(n.name) ?? { cpus: 0, gpus: 0, memoryMB: 0 };
     const cpusAlloc = Math.min(n.cpus, u.cpus);
     const gpusAlloc = Math.min(n.gpus, u.gpus);
@@ -27,10 +27,14 @@ export const clusterStateOf = (topology: Topology, holding: LocalJobRow[]): Clus
     return {
       name: p.name,
       isDefault: p.isDefault,
-      state: 'up',
+      state: p.state,
       maxTime: p.maxTime,
       defaultTime: p.defaultTime,
-      maxNodes: null,
+      maxNodes: p.maxNodes,
+      maxCoresPerJob: p.maxCores,
+      priority: p.priority,
+      allowAccounts: p.allowAccounts === 'ALL' ? ('ALL' as const) : [...p.allowAccounts],
+      managed: p.managed,
       nodes: [...p.nodes],
       totalCores: members.reduce((s, n) => s + n.cpus, 0),
       totalGpus: members.reduce((s, n) => s + n.gpus, 0),

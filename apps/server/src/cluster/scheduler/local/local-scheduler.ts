@@ -12,6 +12,7 @@ import {
   type ClusterInfo,
   type FinishedJob,
   type OutputRead,
+  type PartitionSettings,
   type SchedulerAdapter,
   type SubmitSpec,
 } from '../types.js';
@@ -35,7 +36,9 @@ import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
 import { reject, validateSubmission } from './submission.js';
-import { buildTopology, type LocalSettings, type Topology } from './topology.js';
+import { LocalPartitionStore } from './partition-store.js';
+import { checkPartitionSettings } from './partitions.js';
+import { buildTopology, LiveTopology, type LocalSettings } from './topology.js';
 import { toActiveJob, toActiveJobDetail, toFinishedJob } from './views.js';
 
 /*
@@ -78,7 +81,11 @@ const JOB_ID = /^\d{1,15}$/;
 
 export class LocalScheduler implements SchedulerAdapter {
   readonly kind = 'local' as const;
-  readonly topology: Topology;
+  readonly topology: LiveTopology;
+  private readonly settings: Pick<LocalSettings, 'nodes' | 'partitions'>;
+  private readonly partitionStore: LocalPartitionStore;
+  /** The partitions made in the portal, read once at start (every read and change waits for it). */
+  private readonly loaded: Promise<void>;
   readonly homeRoot: string;
   /** Whose account jobs run as. */
   private readonly accounts: JobAccounts;
@@ -103,7 +110,9 @@ export class LocalScheduler implements SchedulerAdapter {
 
   constructor(opts: LocalSchedulerOptions) {
     if (!CLUSTER_ID_PATTERN.test(opts.clusterId)) throw new Error(`local scheduler: bad cluster id ${opts.clusterId}`);
-    this.topology = buildTopology(opts.config);
+    this.settings = opts.config;
+    this.topology = new LiveTopology(buildTopology(opts.config));
+    this.partitionStore = new LocalPartitionStore(opts.db, opts.clusterId);
     const dataDir = resolve(opts.dataDir);
     this.stateDir = join(dataDir, 'local-scheduler', opts.clusterId);
     this.homeRoot = resolve(opts.homeRoot);
@@ -130,6 +139,9 @@ export class LocalScheduler implements SchedulerAdapter {
       kick: () => this.kick(),
     });
     this.control = { store: this.store, procs: this.procs, runner: this.runner };
+    this.loaded = this.reloadPartitions();
+    // Nothing changes the queue before the stored partitions are known.
+    this.chain = this.loaded.catch((err: unknown) => this.onError(err));
     this.timer = setInterval(() => this.kick(), opts.tickMs ?? 500);
     this.timer.unref();
     // The first pass takes over the jobs a previous instance left running.
@@ -139,7 +151,10 @@ export class LocalScheduler implements SchedulerAdapter {
   /* ---------- reading ---------- */
 
   async clusterInfo(): Promise<ClusterInfo> {
-    return answering(async () => clusterStateOf(this.topology, await this.store.holding()));
+    return answering(async () => {
+      await this.loaded;
+      return clusterStateOf(this.topology, await this.store.holding());
+    });
   }
 
   async activeJobs(): Promise<ActiveJob[]> {
@@ -183,6 +198,7 @@ export class LocalScheduler implements SchedulerAdapter {
   async submit(user: string, spec: SubmitSpec): Promise<string> {
     this.assertOpen();
     const id = await answering(async () => {
+      await this.loaded;
       const row = await validateSubmission(
         {
           topology: this.topology,
@@ -235,6 +251,56 @@ export class LocalScheduler implements SchedulerAdapter {
 
   async setTimeLimit(actor: Actor, jobId: string, seconds: number): Promise<void> {
     await this.act(actor, jobId, (row, now) => setTimeLimitJob(this.control, actor, jobId, row, now, seconds));
+  }
+
+  /* ---------- queue management (partitions.ts) ---------- */
+
+  async createPartition(settings: PartitionSettings): Promise<void> {
+    await this.changePartitions(async () => {
+      if (this.topology.partition(settings.name)) reject(`Partition ${settings.name} already exists`);
+      checkPartitionSettings(this.topology, settings);
+      await this.partitionStore.insert(settings, this.clock.now());
+    });
+  }
+
+  async updatePartition(settings: PartitionSettings): Promise<void> {
+    await this.changePartitions(async () => {
+      this.managedPartition(settings.name);
+      checkPartitionSettings(this.topology, settings);
+      await this.partitionStore.update(settings, this.clock.now());
+    });
+  }
+
+  async deletePartition(name: string): Promise<void> {
+    await this.changePartitions(async () => {
+      this.managedPartition(name);
+      const open = (await this.store.open()).filter((j) => j.partition === name);
+      if (open.length > 0) reject(`Partition ${name} is in use: ${open.length} job(s) queued or running in it`);
+      await this.partitionStore.delete(name);
+    });
+  }
+
+  private managedPartition(name: string): void {
+    const p = this.topology.partition(name);
+    if (!p) reject(`Invalid partition name specified: ${name}`);
+    if (!p.managed) reject(`Partition ${name} comes from the configuration file: change it there`);
+  }
+
+  /** A change of the stored partitions, between scheduling passes; the next pass sees it. */
+  private async changePartitions(fn: () => Promise<void>): Promise<void> {
+    this.assertOpen();
+    await answering(() =>
+      this.exclusive(async () => {
+        await fn();
+        await this.reloadPartitions();
+      }),
+    );
+    this.tell();
+    this.kick();
+  }
+
+  private async reloadPartitions(): Promise<void> {
+    this.topology.replace(buildTopology(this.settings, await this.partitionStore.list()));
   }
 
   /* ---------- telling ---------- */

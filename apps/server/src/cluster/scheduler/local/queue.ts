@@ -18,6 +18,8 @@ export const Reason = {
   heldAdmin: 'JobHeldAdmin',
   /** Its partition is gone or can never hold it (the configuration changed). */
   partitionConfig: 'PartitionConfig',
+  /** Its partition is down: it waits until the partition is up again. */
+  partitionDown: 'PartitionDown',
 } as const;
 
 export interface WaitingJob {
@@ -55,10 +57,16 @@ export const planSchedule = (topology: Topology, running: readonly Allocation[],
   const free = freeByNode(topology.nodes, usageByNode(running));
   const blocked = new Set<string>();
   const plan: Plan = { start: [], reasons: new Map() };
-  for (const job of [...waiting].sort(queueOrder)) {
+  // A partition's priority (PriorityJobFactor) counts before the job's own.
+  const tier = (j: WaitingJob) => topology.partition(j.partition)?.priority ?? 0;
+  for (const job of [...waiting].sort((a, b) => tier(b) - tier(a) || queueOrder(a, b))) {
     const partition = topology.partition(job.partition);
     if (!partition || !everFits(topology, partition, job.request)) {
       plan.reasons.set(job.id, Reason.partitionConfig);
+      continue;
+    }
+    if (partition.state === 'down') {
+      plan.reasons.set(job.id, Reason.partitionDown);
       continue;
     }
     const behind = partition.nodes.some((n) => blocked.has(n));

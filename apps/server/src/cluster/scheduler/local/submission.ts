@@ -68,6 +68,16 @@ export const validateSubmission = async (ctx: SubmissionContext, user: string, s
   const account = spec.account ?? '';
   if (typeof account !== 'string' || account.length > 64 || hasControl(account)) reject(`invalid account: ${account}`);
 
+  // Slurm's words for a partition's limits (EnforcePartLimits=ALL: refused at submission).
+  if (!(partition.allowAccounts === 'ALL' || (account !== '' && partition.allowAccounts.includes(account))))
+    reject(
+      `Invalid account or account/partition combination specified: ${account || '(none)'} may not use partition ${partition.name}`,
+    );
+  if (partition.maxNodes !== null && spec.nodes > partition.maxNodes)
+    reject(`Node count specification invalid: partition ${partition.name} allows ${partition.maxNodes} node(s) per job`);
+  if (partition.maxCores !== null && spec.cores > partition.maxCores)
+    reject(`Job violates accounting/QOS policy (MaxTRESPerJob cpu=${partition.maxCores} of partition ${partition.name})`);
+
   const members = partition.nodes.map((n) => ctx.topology.node(n)).filter((n) => n !== undefined);
   const request = {
     nodes: spec.nodes,

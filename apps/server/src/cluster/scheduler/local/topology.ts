@@ -1,5 +1,6 @@
 import { expandHostlist, parseDuration } from '@portal/shared';
 import type { Config } from '../../../config/schema.js';
+import type { PartitionSettings } from '../types.js';
 
 /* The virtual cluster the built-in scheduler runs: nodes and partitions from the configuration. */
 
@@ -21,11 +22,23 @@ export interface PartitionSpec {
   maxTime: number | null;
   /** Seconds, never above maxTime. */
   defaultTime: number;
+  /** Per job; null = unlimited. */
+  maxNodes: number | null;
+  maxCores: number | null;
+  /** Slurm's PriorityJobFactor: jobs of a higher one start first. */
+  priority: number;
+  allowAccounts: 'ALL' | string[];
+  /** up: jobs start; down: they are accepted and wait. */
+  state: 'up' | 'down';
+  /** Made in the portal (stored in local_partitions), not in the configuration file. */
+  managed: boolean;
 }
 
 export interface Topology {
   /** Nodes that belong to at least one partition, in configuration order. */
   nodes: NodeSpec[];
+  /** Every configured node, in a partition or not (queue management offers them all). */
+  allNodes: NodeSpec[];
   partitions: PartitionSpec[];
   node(name: string): NodeSpec | undefined;
   partition(name: string): PartitionSpec | undefined;
@@ -45,7 +58,11 @@ const seconds = (text: string, what: string): number => {
  * repeated partition). The first partition marked default is the default; with none marked, the
  * first partition is.
  */
-export const buildTopology = (settings: Pick<LocalSettings, 'nodes' | 'partitions'>): Topology => {
+export const buildTopology = (
+  settings: Pick<LocalSettings, 'nodes' | 'partitions'>,
+  /** Partitions made in the portal, after the configured ones (a name clash keeps the configured one). */
+  stored: readonly PartitionSettings[] = [],
+): Topology => {
   const all = new Map<string, NodeSpec>();
   for (const group of settings.nodes) {
     for (const name of expandHostlist(group.name)) {
@@ -67,6 +84,32 @@ export const buildTopology = (settings: Pick<LocalSettings, 'nodes' | 'partition
       nodes,
       maxTime,
       defaultTime: Math.max(1, maxTime === null ? def : Math.min(def, maxTime)),
+      maxNodes: null,
+      maxCores: null,
+      priority: 1,
+      allowAccounts: 'ALL',
+      state: 'up',
+      managed: false,
+    });
+  }
+  for (const s of stored) {
+    if (partitions.some((q) => q.name === s.name)) continue;
+    // A node removed from the configuration since: the partition keeps the others.
+    const nodes = s.nodes.filter((n) => all.has(n));
+    if (nodes.length === 0) continue;
+    const def = s.defaultTime ?? s.maxTime ?? 3600;
+    partitions.push({
+      name: s.name,
+      isDefault: false,
+      nodes,
+      maxTime: s.maxTime,
+      defaultTime: Math.max(1, s.maxTime === null ? def : Math.min(def, s.maxTime)),
+      maxNodes: s.maxNodes,
+      maxCores: s.maxCoresPerJob,
+      priority: s.priority,
+      allowAccounts: s.allowAccounts,
+      state: s.state,
+      managed: true,
     });
   }
   if (partitions.length === 0) throw new Error('local scheduler: no partition configured');
@@ -83,6 +126,7 @@ export const buildTopology = (settings: Pick<LocalSettings, 'nodes' | 'partition
   for (const p of partitions) for (const n of p.nodes) memberOf.set(n, [...(memberOf.get(n) ?? []), p.name]);
   return {
     nodes,
+    allNodes: [...all.values()],
     partitions,
     node: (name) => all.get(name),
     partition: (name) => byPartition.get(name),
@@ -90,3 +134,35 @@ export const buildTopology = (settings: Pick<LocalSettings, 'nodes' | 'partition
     partitionsOf: (node) => memberOf.get(node) ?? [],
   };
 };
+
+/**
+ * A topology that can be replaced while the scheduler runs (queue management): everything that
+ * holds it (the runner, submissions, the cluster state) sees the new one at once.
+ */
+export class LiveTopology implements Topology {
+  constructor(private current: Topology) {}
+  replace(next: Topology): void {
+    this.current = next;
+  }
+  get nodes(): NodeSpec[] {
+    return this.current.nodes;
+  }
+  get allNodes(): NodeSpec[] {
+    return this.current.allNodes;
+  }
+  get partitions(): PartitionSpec[] {
+    return this.current.partitions;
+  }
+  get defaultPartition(): PartitionSpec {
+    return this.current.defaultPartition;
+  }
+  node(name: string): NodeSpec | undefined {
+    return this.current.node(name);
+  }
+  partition(name: string): PartitionSpec | undefined {
+    return this.current.partition(name);
+  }
+  partitionsOf(node: string): string[] {
+    return this.current.partitionsOf(node);
+  }
+}

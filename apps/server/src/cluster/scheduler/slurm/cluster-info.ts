@@ -37,8 +37,22 @@ export const parseSinfoNodes = (out: string): NodeInfo[] => {
   return [...nodes.values()];
 };
 
+/** What the adapter knows beside `scontrol show partition`: the portal's partitions and their cores per job. */
+export interface PartitionExtras {
+  /** Partitions listed in the portal's include file, with the cores per job noted there (null: none). */
+  managed: ReadonlyMap<string, number | null>;
+}
+
+const NO_EXTRAS: PartitionExtras = { managed: new Map() };
+
+/** "ALL" or the list of AllowAccounts. */
+const allowList = (v: string | undefined): 'ALL' | string[] => {
+  const t = text(v);
+  return t === '' || t === 'ALL' ? 'ALL' : t.split(',').filter(Boolean);
+};
+
 /** Partitions of `scontrol show partition -o`; their nodes come from the node listing. */
-export const parsePartitions = (out: string, nodes: NodeInfo[]): PartitionInfo[] =>
+export const parsePartitions = (out: string, nodes: NodeInfo[], extras: PartitionExtras = NO_EXTRAS): PartitionInfo[] =>
   out
     .split('\n')
     .filter((l) => l.startsWith('PartitionName='))
@@ -53,6 +67,10 @@ export const parsePartitions = (out: string, nodes: NodeInfo[]): PartitionInfo[]
         maxTime: parseDuration(kv.get('MaxTime')),
         defaultTime: parseDuration(kv.get('DefaultTime')),
         maxNodes: /^\d+$/.test(maxNodes) ? Number(maxNodes) : null,
+        maxCoresPerJob: extras.managed.get(name) ?? null,
+        priority: int(kv.get('PriorityJobFactor')),
+        allowAccounts: allowList(kv.get('AllowAccounts')),
+        managed: extras.managed.has(name),
         nodes: nodes.filter((n) => n.partitions.includes(name)).map((n) => n.name),
         totalCores: int(kv.get('TotalCPUs')),
         totalGpus: tresGpus(parseTres(kv.get('TRES'))),

@@ -112,10 +112,12 @@ describe('SlurmAdapter', () => {
       script: '#!/bin/bash\necho hi\n',
     });
     expect(id).toBe('42');
-    expect(calls[0]).toMatchObject({ user: 'alice', opts: { input: '#!/bin/bash\necho hi\n', timeoutMs: 7000 } });
-    expect(calls[0]?.argv.slice(0, 2)).toEqual(['/opt/slurm/bin/sbatch', '--parsable']);
-    expect(calls[0]?.opts.env).toMatchObject({ SLURM_TIME_FORMAT: '%s' });
-    expect(calls[0]?.argv).not.toContain('--gpus=0');
+    // Before it: the portal's partitions file is read once (cores per job of the portal's queues).
+    const sbatch = calls.find((c) => c.argv[0] === '/opt/slurm/bin/sbatch');
+    expect(sbatch).toMatchObject({ user: 'alice', opts: { input: '#!/bin/bash\necho hi\n', timeoutMs: 7000 } });
+    expect(sbatch?.argv.slice(0, 2)).toEqual(['/opt/slurm/bin/sbatch', '--parsable']);
+    expect(sbatch?.opts.env).toMatchObject({ SLURM_TIME_FORMAT: '%s' });
+    expect(sbatch?.argv).not.toContain('--gpus=0');
   });
 
   it('runs owner actions as the owner, operator actions as the service identity', async () => {

@@ -10,6 +10,7 @@ import {
   OutputMissingError,
   type OutputRead,
   OutputTooLargeError,
+  type PartitionSettings,
   SchedulerRejectedError,
   type SchedulerAdapter,
   SchedulerUnavailableError,
@@ -30,9 +31,13 @@ import {
 } from './commands.js';
 import { checkResult, slurmMessage } from './errors.js';
 import { parseSacct } from './finished-jobs.js';
+import { SlurmPartitionAdmin } from './partition-admin.js';
 import { baseState } from './states.js';
 
-export type SlurmSettings = Config['clusters'][number]['slurm'];
+type SlurmConfig = Config['clusters'][number]['slurm'];
+/** The cluster's slurm settings; the include file defaults to the configuration's default. */
+export type SlurmSettings = Omit<SlurmConfig, 'partitionsFile'> & Partial<Pick<SlurmConfig, 'partitionsFile'>>;
+export const DEFAULT_PARTITIONS_FILE = '/etc/slurm/portal-partitions.conf';
 
 export interface SlurmAdapterOptions {
   runner: CommandRunner;
@@ -59,12 +64,28 @@ export class SlurmAdapter implements SchedulerAdapter {
   private readonly bin: string;
   private readonly timeoutMs: number;
   private readonly requeueSettleMs: number;
+  private readonly partitions: SlurmPartitionAdmin;
 
   constructor(opts: SlurmAdapterOptions) {
     this.runner = opts.runner;
     this.bin = opts.config.binDir.replace(/\/+$/, '');
     this.timeoutMs = opts.config.commandTimeoutSeconds * 1000;
     this.requeueSettleMs = opts.requeueSettleMs ?? 20_000;
+    this.partitions = new SlurmPartitionAdmin({
+      bin: this.bin,
+      file: opts.config.partitionsFile ?? DEFAULT_PARTITIONS_FILE,
+      exec: (user, argv, o) => this.exec(user, argv, o),
+      clusterInfo: async (extras) => {
+        const [nodesOut, partitionsOut] = await Promise.all([
+          this.read(sinfoNodeArgs(this.bin)),
+          this.read(partitionArgs(this.bin)),
+        ]);
+        const nodes = parseSinfoNodes(nodesOut);
+        return { partitions: parsePartitions(partitionsOut, nodes, extras), nodes };
+      },
+      jobsIn: async (partition) =>
+        (await this.read([`${this.bin}/squeue`, '-h', '-p', partition, '-o', '%i'])).split('\n').filter((l) => l.trim() !== ''),
+    });
   }
 
   /** Runs a command; a command that cannot run or times out means the scheduler did not answer. */
@@ -98,9 +119,27 @@ export class SlurmAdapter implements SchedulerAdapter {
   }
 
   async clusterInfo(): Promise<ClusterInfo> {
-    const [nodesOut, partitionsOut] = await Promise.all([this.read(sinfoNodeArgs(this.bin)), this.read(partitionArgs(this.bin))]);
+    const [nodesOut, partitionsOut, extras] = await Promise.all([
+      this.read(sinfoNodeArgs(this.bin)),
+      this.read(partitionArgs(this.bin)),
+      this.partitions.extras(),
+    ]);
     const nodes = parseSinfoNodes(nodesOut);
-    return { partitions: parsePartitions(partitionsOut, nodes), nodes };
+    return { partitions: parsePartitions(partitionsOut, nodes, extras), nodes };
+  }
+
+  /* Queue management (partition-admin.ts), as the service identity. */
+
+  async createPartition(settings: PartitionSettings): Promise<void> {
+    await this.partitions.create(settings);
+  }
+
+  async updatePartition(settings: PartitionSettings): Promise<void> {
+    await this.partitions.update(settings);
+  }
+
+  async deletePartition(name: string): Promise<void> {
+    await this.partitions.delete(name);
   }
 
   async activeJobs(): Promise<ActiveJob[]> {
@@ -123,6 +162,7 @@ export class SlurmAdapter implements SchedulerAdapter {
   }
 
   async submit(user: string, spec: SubmitSpec): Promise<string> {
+    await this.partitions.checkSubmission(spec.partition, spec.cores);
     const r = await this.exec(user, sbatchArgs(this.bin, spec), { input: spec.script });
     checkResult(r, 'sbatch');
     const id = r.stdout.trim().split(';')[0] ?? '';

@@ -34,6 +34,8 @@ runSchedulerContract(
       alice: 'alice',
       bob: 'bob',
       workDirOf,
+      account: 'research',
+      otherAccount: 'root',
       partition: 'compute',
       totalCores: 32,
       minTimeLimit: 60,

@@ -12,7 +12,7 @@ import { JobSection } from './JobSection';
 import { ResourceSection } from './ResourceSection';
 import { ScriptSection } from './ScriptSection';
 import { accountRefusal, fieldProblemsOf } from './submit-errors';
-import { placeholderValues, templateDefaults, toSubmitBody, type SubmitValues } from './submit-model';
+import { placeholderValues, queuesFor, startQueue, templateDefaults, toSubmitBody, type SubmitValues } from './submit-model';
 import { fillTemplate, placeholdersOf } from './template-fill';
 import { TemplateSection } from './TemplateSection';
 
@@ -45,7 +45,11 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
   const [edited, setEdited] = useState<string | null>(copy?.script ?? null);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const values = Form.useWatch((v: Partial<SubmitValues>) => v, form) ?? {};
-  const queue = queues.find((q) => q.name === values.queue);
+  const defaultAccount = accounts[0]?.isDefault ? accounts[0].accountName : undefined;
+  // Only the queues the chosen account may use (the form's account, else the default one).
+  const usableFor = (account: string | undefined) => queuesFor(queues, accounts.length > 0, account ?? defaultAccount);
+  const usable = usableFor(values.account);
+  const queue = usable.find((q) => q.name === values.queue);
   const script = edited ?? fillTemplate(template.script, placeholderValues(values));
   const clusterId = copy?.clusterId;
 
@@ -54,7 +58,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
     if (!next) return;
     setTemplate(next);
     setEdited(null);
-    form.setFieldsValue(templateDefaults(next, queues));
+    form.setFieldsValue(templateDefaults(next, usable));
   };
   // The toast names the job and leads to it (the toaster lives outside the router: navigate here).
   const announce = (jobId: string) => {
@@ -122,10 +126,16 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
       form={form}
       layout="vertical"
       initialValues={{
-        ...templateDefaults(template, queues),
+        ...templateDefaults(template, usableFor(copy?.values.account)),
         workDir,
-        account: accounts[0]?.isDefault ? accounts[0].accountName : undefined,
+        account: defaultAccount,
         ...copy?.values,
+      }}
+      onValuesChange={(changed: Partial<SubmitValues>) => {
+        if (!('account' in changed)) return;
+        const next = usableFor(changed.account);
+        if (!next.some((q) => q.name === form.getFieldValue('queue')))
+          form.setFieldsValue({ queue: startQueue(template, next)?.name ?? '' });
       }}
       onFinish={onFinish}
       scrollToFirstError
@@ -165,7 +175,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
             clusterId={clusterId}
             workDir={values.workDir}
           />
-          <JobSection queues={queues} queue={queue} clusterId={clusterId} accounts={accounts} />
+          <JobSection queues={usable} queue={queue} clusterId={clusterId} accounts={accounts} />
           <ResourceSection queue={queue} />
         </Col>
         <Col xs={24} lg={14}>

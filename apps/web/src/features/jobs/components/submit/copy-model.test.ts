@@ -9,6 +9,8 @@ const queue = (name: string): Queue => ({
   maxTime: 7200,
   defaultTime: 1800,
   maxNodes: null,
+  maxCoresPerJob: null,
+  allowAccounts: 'ALL',
   totalNodes: 2,
   totalCores: 8,
   totalGpus: 0,

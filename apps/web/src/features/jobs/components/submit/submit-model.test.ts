@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobTemplate, Queue } from '@portal/shared';
-import { checkCores, checkTimeLimit, placeholderValues, startQueue, templateDefaults } from './submit-model';
+import { checkCores, checkTimeLimit, placeholderValues, queuesFor, startQueue, templateDefaults } from './submit-model';
 
 const queue = (name: string, extra: Partial<Queue> = {}): Queue => ({
   name,
@@ -9,6 +9,8 @@ const queue = (name: string, extra: Partial<Queue> = {}): Queue => ({
   maxTime: 7200,
   defaultTime: 1800,
   maxNodes: null,
+  maxCoresPerJob: null,
+  allowAccounts: 'ALL',
   totalNodes: 2,
   totalCores: 8,
   totalGpus: 0,
@@ -62,5 +64,15 @@ describe('the submission form', () => {
 
   it('lets template fields fill placeholders next to the form values', () => {
     expect(placeholderValues({ cores: 8, fields: { program: 'x' } })).toEqual({ cores: 8, program: 'x' });
+  });
+});
+
+describe('queuesFor', () => {
+  const open = queue('open');
+  const mine = queue('mine', { allowAccounts: ['proj_a'] });
+  it('offers a queue limited to some accounts only to them; a user without accounts only the open ones', () => {
+    expect(queuesFor([open, mine], true, 'proj_a').map((q) => q.name)).toEqual(['open', 'mine']);
+    expect(queuesFor([open, mine], true, 'proj_b').map((q) => q.name)).toEqual(['open']);
+    expect(queuesFor([open, mine], false, undefined).map((q) => q.name)).toEqual(['open']);
   });
 });

@@ -40,6 +40,13 @@ export const checkCores = (nodes: number | null | undefined, cores: number | nul
 export const startQueue = (template: JobTemplate, queues: Queue[]): Queue | undefined =>
   queues.find((q) => q.name === template.defaults.queue) ?? queues.find((q) => q.isDefault) ?? queues[0];
 
+/**
+ * The queues the job's account may use (a user without accounts: those open to all), as the
+ * server and the scheduler refuse the others.
+ */
+export const queuesFor = (queues: Queue[], hasAccounts: boolean, account: string | undefined): Queue[] =>
+  queues.filter((q) => q.allowAccounts === 'ALL' || (hasAccounts && !!account && q.allowAccounts.includes(account)));
+
 /** The form as a template sets it up (the work directory and account are kept). */
 export const templateDefaults = (template: JobTemplate, queues: Queue[]): Omit<SubmitValues, 'workDir' | 'account'> => {
   const queue = startQueue(template, queues);
