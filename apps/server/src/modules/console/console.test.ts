@@ -189,7 +189,7 @@ describe('index data and menus', () => {
     expect(en[5]?.children.map((c) => c.text)).toEqual([
       'Pending users',
       'Users',
-      'Companies and departments',
+      'Organisation',
       'Accounts',
       'My accounts',
       'Audit log',

@@ -168,7 +168,7 @@ export const MENUS: MenuDef[] = [
       },
       {
         id: 'orgUnits',
-        text: { en: 'Companies and departments', zh: '公司与部门' },
+        text: { en: 'Organisation', zh: '公司与部门' },
         icon: 'apartment',
         menuNo: 3,
         load: 'account/org-units',
