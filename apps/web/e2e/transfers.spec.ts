@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openDialog, registeredUser, signIn } from './support/portal';
+import { chooseMenuEntry, openDialog, registeredUser, signIn } from './support/portal';
 import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
@@ -52,9 +52,8 @@ test('a folder is sent to another cluster and followed to the end', async ({ pag
   await expect(page).toHaveURL(/\/overview$/);
   // File Transfer drops down E-File and Across Center; Across Center opens the file manager window
   // on its transfer list.
-  await page.getByRole('menuitem', { name: 'File Transfer' }).hover();
   const popup = page.waitForEvent('popup');
-  await page.getByRole('menuitem', { name: 'Across Center' }).click();
+  await chooseMenuEntry(page, 'File Transfer', 'Across Center');
   const efile = await popup;
   await expect(efile.getByRole('heading', { name: 'E-File' })).toBeVisible();
   await expect(efile).toHaveURL(/view=transfers/);
@@ -102,9 +101,8 @@ test('E-File switches to the other cluster, keeps it on reload and sends from th
 
   await signIn(page, user, 'Xsw_pass1', portal.baseURL);
   await expect(page).toHaveURL(/\/overview$/);
-  await page.getByRole('menuitem', { name: 'File Transfer' }).hover();
   const popup = page.waitForEvent('popup');
-  await page.getByRole('menuitem', { name: 'E-File' }).click();
+  await chooseMenuEntry(page, 'File Transfer', 'E-File');
   const efile = await popup;
   const row = (name: string) => efile.getByTestId(`row-${name}`);
   await expect(row('east-only.txt')).toBeVisible();

@@ -117,6 +117,21 @@ export const submenuOpened = (page: Page) =>
     ),
   ).toHaveCount(0);
 
+/**
+ * Chooses an entry of a top-menu group (File Transfer → E-File) once its submenu has slid into
+ * place: a click while the submenu still moves can miss the entry, and no window opens.
+ */
+export const chooseMenuEntry = async (page: Page, group: string, entry: string) => {
+  await page.getByRole('menuitem', { name: group }).hover();
+  const item = page.getByRole('menuitem', { name: entry });
+  await expect(item).toBeVisible();
+  await expect(page.locator('.ant-menu-submenu-popup[class*="-appear"], .ant-menu-submenu-popup[class*="-enter"]')).toHaveCount(
+    0,
+  );
+  await item.hover();
+  await item.click();
+};
+
 /** Chooses an entry of the user menu's Tools submenu, once that has opened. */
 export const chooseTool = async (page: Page, entry: string | RegExp, tools = 'Tools') => {
   await openUserMenu(page);
