@@ -120,9 +120,17 @@ test('a member of the account sees the queue in the submit form, and the job run
   test.slow();
   const page = await session(browser, ALICE.name, ALICE.password);
   await openSubmitForm(page);
+  // Choose the queue once the user's accounts are in (the default account selects the queues offered).
+  await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Account', { exact: true }) })).toContainText(
+    '(default)',
+  );
   const options = await queueOptions(page);
   await expect(options.filter({ hasText: QUEUE })).toHaveCount(1);
   await options.filter({ hasText: QUEUE }).click();
+  // The account's default arrives with the user's accounts and narrows the queues: the choice must hold.
+  const field = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  await expect(field('Account')).toContainText('(default)');
+  await expect(field('Queue')).toContainText(QUEUE);
   await page.getByLabel('Job name').fill(`in_${stamp}`);
   await page.getByLabel('Time limit').fill('00:05:00');
   await page.getByRole('textbox', { name: 'Job script' }).fill('#!/bin/bash\necho "in the queue"\n');
