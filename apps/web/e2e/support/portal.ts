@@ -59,7 +59,12 @@ export const signIn = async (page: Page, user: string, password: string, base = 
   // Wait for the server's answer: a page.goto right after the click would cancel the sign-in.
   const answered = page.waitForResponse((r) => r.url().includes('/login/loginAuth.action'));
   await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
-  await answered;
+  const answer = await answered;
+  // Accepted: wait until the console has taken over from the sign-in page, so a page.goto that
+  // follows carries the session (a goto racing the answer's cookie landed on /login again).
+  if (answer.ok() && (await answer.json()).errCode === 0) {
+    await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 60_000 });
+  }
 };
 
 export const signInAsAdmin = async (page: Page) => {
