@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { type CommandRunner, LocalCommandRunner } from '../../apps/server/src/cluster/access/command-runner.js';
 import { SlurmAccountSyncer } from '../../apps/server/src/cluster/accounts/slurm-accounts.js';
 import { chunks } from '../../apps/server/src/cluster/accounts/slurm-commands.js';
-import type { DesiredAccount } from '../../apps/server/src/cluster/accounts/types.js';
+import { NO_LIMITS, type DesiredAccount } from '../../apps/server/src/cluster/accounts/types.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,7 +75,8 @@ const desired: DesiredAccount[] = Array.from({ length: ACCOUNTS }, (_, i) => ({
   description: `Project ${i} of the benchmark`,
   organization: `Department ${i % 20}`,
   blocked: i % 50 === 0,
-  members: Array.from({ length: PER }, (_, j) => ({ user: USER(i * PER + j), isDefault: true })),
+  limits: NO_LIMITS,
+  members: Array.from({ length: PER }, (_, j) => ({ user: USER(i * PER + j), isDefault: true, limits: NO_LIMITS })),
 }));
 
 const main = async () => {

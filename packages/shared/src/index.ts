@@ -19,6 +19,8 @@ export * from './api/users.js';
 export * from './api/accounts.js';
 export * from './api/org.js';
 export * from './api/queues.js';
+export * from './api/quotas.js';
+export * from './api/applications.js';
 export * from './api/audit.js';
 export * from './api/settings.js';
 export * from './api/keys.js';

@@ -26,6 +26,8 @@ export const CONSOLE_PAGES = [
   { path: 'account/org-units', sets: ['admin'], permission: 'org:manage' },
   { path: 'account/accounts', sets: ['admin'], permission: 'accounts:readAll' },
   { path: 'account/my-accounts', sets: ['user', 'admin'], permission: 'accounts:read' },
+  { path: 'account/applications', sets: ['user', 'admin'], permission: 'applications:create' },
+  { path: 'my-resource/walltime-apply', sets: ['user'], permission: 'applications:create' },
   { path: 'account/audit-log', sets: ['auditor', 'admin'], permission: 'audit:read' },
   { path: 'job-resource/queue-manage', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/queue-manage/add/addQueue/account', sets: ['admin'], permission: 'queues:manage' },

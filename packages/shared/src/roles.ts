@@ -61,6 +61,10 @@ export const PERMISSIONS = [
   'accounts:manage',
   'org:manage',
   'queues:manage',
+  'quotas:read',
+  'quotas:manage',
+  'applications:create',
+  'applications:review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -103,6 +107,13 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'org:manage': [Role.admin, Role.super],
   // Queues (partitions) are changed through the scheduler's service identity: administrators only.
   'queues:manage': [Role.admin, Role.super],
+  // Quotas: everyone but the auditor reads their own (roles that read all accounts read all);
+  // administrators set them. Users apply for more; an account's owner (PI) or an administrator
+  // decides (the service checks which: never the applicant).
+  'quotas:read': everyone.filter((r) => r !== Role.auditor),
+  'quotas:manage': [Role.admin, Role.super],
+  'applications:create': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  'applications:review': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
 };
 
 /** Whether a role holds a permission. */

@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApplicationsTable, QuotasTable, UsageTotalsTable } from './quota-tables.js';
+
+export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 
 /* Row types of the portal's tables. Times are epoch milliseconds (bigint in PostgreSQL). */
 
@@ -290,6 +293,9 @@ export interface Database {
   org_units: OrgUnitsTable;
   accounts: AccountsTable;
   account_members: AccountMembersTable;
+  quotas: QuotasTable;
+  usage_totals: UsageTotalsTable;
+  applications: ApplicationsTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
   login_throttle: LoginThrottleTable;

@@ -231,7 +231,7 @@ export const queryUserInfo = defineContract({
 
 /** One sacctmgr change the synchronisation makes (or would make, in a dry run). */
 export const AccountSyncChange = z.object({
-  kind: z.enum(['addAccount', 'modifyAccount', 'addMember', 'removeMember', 'setDefault', 'block', 'unblock']),
+  kind: z.enum(['addAccount', 'modifyAccount', 'addMember', 'removeMember', 'setDefault', 'block', 'unblock', 'setLimits']),
   account: z.string(),
   user: z.string(),
   /** The sacctmgr argv, for the operator to read. */

@@ -1,5 +1,6 @@
 import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
+import * as applications from './applications.js';
 import * as audit from './audit.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
@@ -12,6 +13,7 @@ import * as login from './login.js';
 import * as org from './org.js';
 import * as profile from './profile.js';
 import * as queues from './queues.js';
+import * as quotas from './quotas.js';
 import * as registration from './registration.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
@@ -24,6 +26,7 @@ import * as users from './users.js';
  */
 export const contractAreas = {
   accounts,
+  applications,
   audit,
   console: consoleArea,
   downloads,
@@ -36,6 +39,7 @@ export const contractAreas = {
   org,
   profile,
   queues,
+  quotas,
   registration,
   settings,
   shell,

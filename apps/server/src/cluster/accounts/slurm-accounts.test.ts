@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalCommandRunner } from '../access/command-runner.js';
 import { SlurmAccountSyncer } from './slurm-accounts.js';
-import type { AccountSyncResult, DesiredAccount } from './types.js';
+import { NO_LIMITS, type AccountSyncResult, type DesiredAccount } from './types.js';
 
 /*
  * The synchronisation against the real Slurm of scripts/dev-cluster (`bash scripts/dev-cluster
@@ -30,22 +30,24 @@ const desired = (over: { blocked?: boolean; aMembers?: [string, boolean][] } = {
     description: 'Sync test A',
     organization: 'Portal tests',
     blocked: over.blocked ?? false,
+    limits: NO_LIMITS,
     members: (
       over.aMembers ?? [
         ['alice', false],
         [U1, true],
       ]
-    ).map(([user, isDefault]) => ({ user, isDefault })),
+    ).map(([user, isDefault]) => ({ user, isDefault, limits: NO_LIMITS })),
   },
   {
     name: B,
     description: 'Sync test B',
     organization: 'Portal tests',
     blocked: false,
+    limits: NO_LIMITS,
     members: [
-      { user: 'alice', isDefault: false },
-      { user: U1, isDefault: false },
-      { user: U2, isDefault: true },
+      { user: 'alice', isDefault: false, limits: NO_LIMITS },
+      { user: U1, isDefault: false, limits: NO_LIMITS },
+      { user: U2, isDefault: true, limits: NO_LIMITS },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidAccountNameError, slurmText } from './desired-accounts.js';
 import { changesOf, planAccountSync } from './slurm-plan.js';
 import { parseState } from './slurm-state.js';
-import type { DesiredAccount } from './types.js';
+import { NO_LIMITS, type DesiredAccount } from './types.js';
 
 /*
  * The planner on sacctmgr output recorded from the dev cluster (Slurm 22.05, samples/): accounts
@@ -25,7 +25,8 @@ const account = (name: string, members: [string, boolean][], over: Partial<Desir
   description: 'Chemistry lab',
   organization: 'Science',
   blocked: false,
-  members: members.map(([user, isDefault]) => ({ user, isDefault })),
+  limits: NO_LIMITS,
+  members: members.map(([user, isDefault]) => ({ user, isDefault, limits: NO_LIMITS })),
   ...over,
 });
 /** The portal's view that matches the samples exactly. */
@@ -167,9 +168,9 @@ describe('planning a synchronisation', () => {
 
   it("sets the portal's default account, and leaves a default in an account the portal does not manage", () => {
     const [chem, phys] = matching();
-    const withAlice = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: false }] };
+    const withAlice = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: false, limits: NO_LIMITS }] };
     expect(kinds([withAlice, phys!])).toEqual([['addMember', 'chem', 'alice']]);
-    const aliceDefault = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: true }] };
+    const aliceDefault = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: true, limits: NO_LIMITS }] };
     expect(kinds([aliceDefault, phys!])).toEqual([
       ['addMember', 'chem', 'alice'],
       ['setDefault', 'chem', 'alice'],

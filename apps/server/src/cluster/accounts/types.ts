@@ -7,11 +7,28 @@ import type { AccountSyncChange, AccountSyncDrift } from '@portal/shared';
  * nothing) and reports what the scheduler holds beyond them (drift), deleting nothing.
  */
 
+/**
+ * Limits on an association (a quota in the portal). Slurm: GrpTRESMins=cpu=…,gres/gpu=… and
+ * MaxJobs; null is no limit (Slurm's -1).
+ */
+export interface AssociationLimits {
+  /** Core-minutes of past, running and future jobs together (core-hours × 60). */
+  cpuMinutes: number | null;
+  /** GPU-minutes likewise (card-hours × 60). */
+  gpuMinutes: number | null;
+  /** Jobs running at once. */
+  maxJobs: number | null;
+}
+
+export const NO_LIMITS: AssociationLimits = { cpuMinutes: null, gpuMinutes: null, maxJobs: null };
+
 export interface DesiredMember {
   /** The member's POSIX account name (the portal user name). */
   user: string;
   /** This account is the member's default account. */
   isDefault: boolean;
+  /** The member's own quota within the account. */
+  limits: AssociationLimits;
 }
 
 export interface DesiredAccount {
@@ -22,6 +39,8 @@ export interface DesiredAccount {
   organization: string;
   /** Frozen or Disable in the portal: no new jobs (Slurm: GrpSubmitJobs=0 and GrpJobs=0). */
   blocked: boolean;
+  /** The account's quota (all its members together). */
+  limits: AssociationLimits;
   members: DesiredMember[];
 }
 

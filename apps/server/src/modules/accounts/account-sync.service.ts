@@ -1,5 +1,5 @@
 import type { AccountSyncReport } from '@portal/shared';
-import type { DesiredAccount } from '../../cluster/accounts/types.js';
+import { NO_LIMITS, type DesiredAccount } from '../../cluster/accounts/types.js';
 import type { ClusterRegistry } from '../../cluster/registry.js';
 import type { Logger } from '../../lib/logger.js';
 import type { OrgService } from '../org/index.js';
@@ -36,7 +36,7 @@ export class AccountSyncService {
     const byAccount = new Map<number, DesiredAccount['members']>();
     for (const m of members) {
       const list = byAccount.get(Number(m.account_id)) ?? [];
-      list.push({ user: m.user_name, isDefault: m.is_default === 1 });
+      list.push({ user: m.user_name, isDefault: m.is_default === 1, limits: NO_LIMITS });
       byAccount.set(Number(m.account_id), list);
     }
     return accounts.map((a) => ({
@@ -44,6 +44,7 @@ export class AccountSyncService {
       description: a.description,
       organization: a.org_unit_id === null ? '' : (tree.get(Number(a.org_unit_id))?.name ?? ''),
       blocked: a.status === 'Frozen' || a.status === 'Disable',
+      limits: NO_LIMITS,
       members: byAccount.get(Number(a.id)) ?? [],
     }));
   }
