@@ -237,9 +237,14 @@ export const AccountSyncChange = z.object({
   /** The sacctmgr argv, for the operator to read. */
   command: z.array(z.string()),
 });
-/** What Slurm holds that the portal does not (the portal is the source of truth; drift is reported, never deleted). */
+/**
+ * What differs between Slurm and the portal and the synchronisation leaves as it is (the portal is
+ * the source of truth; drift is reported, never deleted): accounts and members only in Slurm, and
+ * an association's GPU limit that a cluster without the gres/gpu TRES cannot hold (its other limits
+ * are set).
+ */
 export const AccountSyncDrift = z.object({
-  kind: z.enum(['accountOnlyInSlurm', 'memberOnlyInSlurm']),
+  kind: z.enum(['accountOnlyInSlurm', 'memberOnlyInSlurm', 'gpuTresMissing']),
   account: z.string(),
   user: z.string(),
 });

@@ -1,4 +1,5 @@
 import { SchedulerRejectedError } from '../scheduler/types.js';
+import { accountAssociationSettings, memberAssociationSettings } from './association-limits.js';
 import type { DesiredAccount } from './types.js';
 
 /*
@@ -43,15 +44,13 @@ export interface NormalisedAccount {
   organization: string;
   blocked: boolean;
   /**
-   * The settings of the account's own association the portal decides, as sacctmgr's `set`
-   * takes them (quotas such as GrpTRESMins join here).
+   * The settings of the account's own association the portal decides, as sacctmgr's `set` takes
+   * them: the block (GrpSubmitJobs, GrpJobs) and the account's quota (GrpTRESMins, GrpJobs).
    */
   settings: Record<string, string>;
-  members: { user: string; isDefault: boolean }[];
+  /** Each member with the settings of their association in the account (their quota: GrpTRESMins, MaxJobs). */
+  members: { user: string; isDefault: boolean; settings: Record<string, string> }[];
 }
-
-const accountSettings = (a: DesiredAccount): Record<string, string> =>
-  a.blocked ? { GrpSubmitJobs: '0', GrpJobs: '0' } : { GrpSubmitJobs: '-1', GrpJobs: '-1' };
 
 /** Checked, lowercased, texts as Slurm keeps them; the first of two accounts or members with one name wins. */
 export const normaliseAccounts = (desired: readonly DesiredAccount[]): NormalisedAccount[] => {
@@ -59,18 +58,18 @@ export const normaliseAccounts = (desired: readonly DesiredAccount[]): Normalise
   for (const a of desired) {
     const name = checked(ACCOUNT_NAME, 'account', a.name);
     if (byName.has(name)) continue;
-    const members = new Map<string, boolean>();
+    const members = new Map<string, NormalisedAccount['members'][number]>();
     for (const m of a.members) {
       const user = checked(USER_NAME, 'user', m.user);
-      if (!members.has(user)) members.set(user, m.isDefault);
+      if (!members.has(user)) members.set(user, { user, isDefault: m.isDefault, settings: memberAssociationSettings(m.limits) });
     }
     byName.set(name, {
       name,
       description: slurmText(a.description, name),
       organization: slurmText(a.organization, name),
       blocked: a.blocked,
-      settings: accountSettings(a),
-      members: [...members].map(([user, isDefault]) => ({ user, isDefault })),
+      settings: accountAssociationSettings(a.blocked, a.limits),
+      members: [...members.values()],
     });
   }
   return [...byName.values()];

@@ -198,7 +198,12 @@ describe.runIf(enabled)('account synchronisation on the dev cluster', { timeout:
       (x) => !x.accepted,
     );
     expect(refused.message).toMatch(/Job violates accounting\/QOS policy/);
-    expect((await syncer.readState()).onCluster.get(A)).toEqual({ grpSubmitJobs: '0', grpJobs: '0' });
+    expect((await syncer.readState()).onCluster.get(A)).toEqual({
+      grpSubmitJobs: '0',
+      grpJobs: '0',
+      grpTresMins: '',
+      maxJobs: '',
+    });
     expect((await syncer.sync(desired({ blocked: true }), { dryRun: false })).changes).toEqual([]);
   });
 
@@ -210,7 +215,7 @@ describe.runIf(enabled)('account synchronisation on the dev cluster', { timeout:
       () => sbatchAsAlice(A),
       (x) => x.accepted,
     );
-    expect((await syncer.readState()).onCluster.get(A)).toEqual({ grpSubmitJobs: '', grpJobs: '' });
+    expect((await syncer.readState()).onCluster.get(A)).toEqual({ grpSubmitJobs: '', grpJobs: '', grpTresMins: '', maxJobs: '' });
   });
 
   it('removes a member, moving their default account away first', async () => {

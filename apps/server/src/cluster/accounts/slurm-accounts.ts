@@ -9,7 +9,7 @@ import type { AccountSyncResult, AccountSyncer, DesiredAccount } from './types.j
 
 /*
  * Synchronises the portal's accounts into Slurm's associations on one cluster (docs/accounts-sync.md):
- * read Slurm's state (three sacctmgr listings), plan the batched changes, apply them in order with
+ * read Slurm's state (four sacctmgr listings), plan the batched changes, apply them in order with
  * `sacctmgr -i` as the service identity. Idempotent: an unchanged state plans no command.
  */
 
@@ -73,15 +73,16 @@ export class SlurmAccountSyncer implements AccountSyncer {
     return this.cluster;
   }
 
-  /** Slurm's accounts, associations and default accounts on the cluster. */
+  /** Slurm's accounts, associations (with their limits), default accounts and TRES on the cluster. */
   async readState(): Promise<SlurmAccountsState> {
     const args = sacctmgrReadArgs(this.bin, await this.clusterName());
-    const [accounts, associations, defaults] = await Promise.all([
+    const [accounts, associations, defaults, tres] = await Promise.all([
       this.run(args.accounts),
       this.run(args.associations),
       this.run(args.defaults),
+      this.run(args.tres),
     ]);
-    return parseState({ accounts, associations, defaults });
+    return parseState({ accounts, associations, defaults, tres });
   }
 
   sync(desired: readonly DesiredAccount[], opts: { dryRun: boolean }): Promise<AccountSyncResult> {

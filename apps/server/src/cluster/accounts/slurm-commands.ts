@@ -38,7 +38,7 @@ export const sacctmgrArgs = {
     `description=${description}`,
     `organization=${organization}`,
   ],
-  /** Settings of the accounts' own associations (limits): `GrpSubmitJobs=0`, later `GrpTRESMins=...`. */
+  /** Settings of the accounts' own associations: the block (`GrpSubmitJobs=0`) and quotas (`GrpTRESMins=cpu=600,gres/gpu=-1`). */
   setAccountLimits: (bin: string, cluster: string, accounts: readonly string[], settings: readonly string[]) => [
     `${bin}/sacctmgr`,
     '-i',
@@ -46,6 +46,19 @@ export const sacctmgrArgs = {
     'account',
     'where',
     `name=${list(accounts)}`,
+    `cluster=${cluster}`,
+    'set',
+    ...settings,
+  ],
+  /** Settings of the members' associations in one account (their quotas: `GrpTRESMins=…`, `MaxJobs=…`). */
+  setUserLimits: (bin: string, cluster: string, account: string, users: readonly string[], settings: readonly string[]) => [
+    `${bin}/sacctmgr`,
+    '-i',
+    'modify',
+    'user',
+    'where',
+    `name=${list(users)}`,
+    `account=${account}`,
     `cluster=${cluster}`,
     'set',
     ...settings,

@@ -7,8 +7,10 @@ import { NO_LIMITS, type DesiredAccount } from './types.js';
 
 /*
  * The planner on sacctmgr output recorded from the dev cluster (Slurm 22.05, samples/): accounts
- * chem (carol, dave) and phys (carol, erin; blocked: GrpSubmitJobs=0 GrpJobs=0; carol's default)
- * made by the portal, and the dev cluster's own research (alice, bob).
+ * chem (carol, dave; a quota of 600 core-minutes, 120 GPU-minutes and 4 running jobs; carol's own
+ * 60 core-minutes and 2 jobs) and phys (carol, erin; blocked: GrpSubmitJobs=0 GrpJobs=0; carol's
+ * default) made by the portal, and the dev cluster's own research (alice, bob). Quotas in detail:
+ * slurm-limits.test.ts.
  */
 
 const sample = (name: string) => readFileSync(new URL(`./samples/${name}`, import.meta.url), 'utf8');
@@ -17,6 +19,7 @@ const state = () =>
     accounts: sample('sacctmgr-accounts.txt'),
     associations: sample('sacctmgr-associations.txt'),
     defaults: sample('sacctmgr-defaults.txt'),
+    tres: sample('sacctmgr-tres.txt'),
   });
 
 const S = '/usr/bin/sacctmgr';
@@ -31,10 +34,20 @@ const account = (name: string, members: [string, boolean][], over: Partial<Desir
 });
 /** The portal's view that matches the samples exactly. */
 const matching = () => [
-  account('chem', [
-    ['carol', false],
-    ['dave', true],
-  ]),
+  account(
+    'chem',
+    [
+      ['carol', false],
+      ['dave', true],
+    ],
+    {
+      limits: { cpuMinutes: 600, gpuMinutes: 120, maxJobs: 4 },
+      members: [
+        { user: 'carol', isDefault: false, limits: { cpuMinutes: 60, gpuMinutes: null, maxJobs: 2 } },
+        { user: 'dave', isDefault: true, limits: NO_LIMITS },
+      ],
+    },
+  ),
   account(
     'phys',
     [
@@ -51,8 +64,20 @@ describe('reading sacctmgr', () => {
   it('reads accounts, associations with their limits, and default accounts', () => {
     const s = state();
     expect(s.accounts.get('chem')).toEqual({ name: 'chem', description: 'chemistry lab', organization: 'science' });
-    expect(s.onCluster.get('phys')).toEqual({ grpSubmitJobs: '0', grpJobs: '0' });
-    expect(s.onCluster.get('chem')).toEqual({ grpSubmitJobs: '', grpJobs: '' });
+    expect(s.onCluster.get('phys')).toEqual({ grpSubmitJobs: '0', grpJobs: '0', grpTresMins: '', maxJobs: '' });
+    expect(s.onCluster.get('chem')).toEqual({
+      grpSubmitJobs: '',
+      grpJobs: '4',
+      grpTresMins: 'cpu=600,gres/gpu=120',
+      maxJobs: '',
+    });
+    expect(s.memberLimits.get('chem')?.get('carol')).toEqual({
+      grpSubmitJobs: '',
+      grpJobs: '',
+      grpTresMins: 'cpu=60',
+      maxJobs: '2',
+    });
+    expect(s.tres.has('gres/gpu')).toBe(true);
     expect([...(s.members.get('phys') ?? [])].sort()).toEqual(['carol', 'erin']);
     expect(s.defaults.get('carol')).toBe('phys');
   });
@@ -129,12 +154,13 @@ describe('planning a synchronisation', () => {
     ]);
   });
 
-  it('blocks with GrpSubmitJobs=0 and GrpJobs=0, unblocks with -1', () => {
+  it('blocks with GrpSubmitJobs=0 and GrpJobs=0, unblocks with -1 (or the running-jobs quota)', () => {
     const [chem, phys] = matching();
     const steps = plan([
       { ...chem!, blocked: true },
       { ...phys!, blocked: false },
     ]).steps;
+    // chem keeps its other limits; its GrpJobs of 4 is 0 while blocked.
     expect(steps.map((s) => [s.kind, s.command])).toEqual([
       [
         'block',
@@ -169,6 +195,9 @@ describe('planning a synchronisation', () => {
   it("sets the portal's default account, and leaves a default in an account the portal does not manage", () => {
     const [chem, phys] = matching();
     const withAlice = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: false, limits: NO_LIMITS }] };
+    expect(plan([withAlice, phys!]).steps.map((s) => s.command)).toEqual([
+      [S, '-i', 'add', 'user', 'alice', 'account=chem', 'cluster=devcluster'],
+    ]);
     expect(kinds([withAlice, phys!])).toEqual([['addMember', 'chem', 'alice']]);
     const aliceDefault = { ...chem!, members: [...chem!.members, { user: 'alice', isDefault: true, limits: NO_LIMITS }] };
     expect(kinds([aliceDefault, phys!])).toEqual([

@@ -1,3 +1,4 @@
+import { GPU_TRES, differingSettings, settingArgs, withoutTres } from './association-limits.js';
 import { type NormalisedAccount, normaliseAccounts } from './desired-accounts.js';
 import { chunks, sacctmgrArgs } from './slurm-commands.js';
 import type { SlurmAccountLimits, SlurmAccountsState } from './slurm-state.js';
@@ -5,10 +6,11 @@ import type { AccountChange, AccountDrift, DesiredAccount } from './types.js';
 
 /*
  * The changes that make Slurm's associations on one cluster match the portal's accounts, as
- * batched sacctmgr commands in the order they must run: accounts, their settings and limits,
- * new members, default accounts (before removals: Slurm refuses to delete a user's default), then
- * removals. Only accounts the portal has are changed; Slurm's other accounts, and members of
- * portal accounts who are no portal account's member, are reported as drift.
+ * batched sacctmgr commands in the order they must run: accounts, their blocks and limits, new
+ * members and their limits, default accounts (before removals: Slurm refuses to delete a user's
+ * default), then removals. Only accounts the portal has are changed; Slurm's other accounts, and
+ * members of portal accounts who are no portal account's member, are reported as drift, as are
+ * GPU limits a cluster without the gres/gpu TRES cannot hold.
  */
 
 /** One sacctmgr command and the changes it makes (a batch: several accounts or users). */
@@ -43,17 +45,20 @@ const groupBy = <T>(items: readonly T[], key: (t: T) => string): T[][] => {
   return [...m.values()];
 };
 
-/** The limits read from sacctmgr under the names sacctmgr's `set` takes. */
+/** The limits read from sacctmgr under the names sacctmgr's `set` takes ('' when unset or absent). */
 const currentSettings = (l: SlurmAccountLimits | undefined): Record<string, string> => ({
   GrpSubmitJobs: l?.grpSubmitJobs ?? '',
   GrpJobs: l?.grpJobs ?? '',
+  GrpTRESMins: l?.grpTresMins ?? '',
+  MaxJobs: l?.maxJobs ?? '',
 });
 
-/** sacctmgr prints an unset limit as ''; -1 unsets it. */
-const sameSetting = (current: string | undefined, wanted: string) => (current || '-1') === wanted;
+/** Settings of one association to change: the `set` clause, and the association. */
+interface SettingsChange extends Target {
+  set: string[];
+}
 
 const texts = (a: NormalisedAccount) => JSON.stringify([a.description, a.organization]);
-const settingsOf = (a: NormalisedAccount) => Object.entries(a.settings).map(([k, v]) => `${k}=${v}`);
 const pairKey = (account: string, user: string) => `${account}\u0000${user}`;
 
 export const planAccountSync = (
@@ -97,21 +102,47 @@ export const planAccountSync = (
     sacctmgrArgs.modifyAccounts(bin, cluster, names(part), a.description, a.organization),
   );
 
-  // Settings of the accounts' own associations: blocks now, quotas later (a new account has none).
-  const toSet = desired.filter((a) => {
-    const cur = currentSettings(state.onCluster.get(a.name));
-    return Object.entries(a.settings).some(([k, v]) => !sameSetting(cur[k], v));
-  });
+  // A cluster that does not account gres/gpu (AccountingStorageTRES) refuses a limit on it: the
+  // GPU limit is left out of the settings and reported, the rest is still applied.
+  const missingTres = state.tres.has(GPU_TRES) ? [] : [GPU_TRES];
+  const changedSettings = (wanted: Record<string, string>, current: SlurmAccountLimits | undefined, at: Target) => {
+    const applicable = withoutTres(wanted, missingTres);
+    if (applicable.dropped) drift.push({ kind: 'gpuTresMissing', ...at });
+    return differingSettings(applicable.settings, currentSettings(current));
+  };
+
+  // Settings of the accounts' own associations: a change of GrpSubmitJobs is a block or an
+  // unblock (with GrpJobs, 0 while blocked); any other change is the account's quota.
+  const blocks: SettingsChange[] = [];
+  const accountLimits: SettingsChange[] = [];
+  for (const a of desired) {
+    const changed = Object.entries(changedSettings(a.settings, state.onCluster.get(a.name), accountTarget(a)));
+    const isBlock = changed.some(([k]) => k === 'GrpSubmitJobs');
+    const inBlock = ([k]: [string, string]) => k === 'GrpSubmitJobs' || (isBlock && k === 'GrpJobs');
+    const block = changed.filter(inBlock);
+    const quota = changed.filter((e) => !inBlock(e));
+    if (block.length > 0) blocks.push({ ...accountTarget(a), set: settingArgs(Object.fromEntries(block)) });
+    if (quota.length > 0) accountLimits.push({ ...accountTarget(a), set: settingArgs(Object.fromEntries(quota)) });
+  }
+  const bySet = (c: SettingsChange) => c.set.join(' ');
+  const blockedNow = new Set(desired.filter((a) => a.blocked).map((a) => a.name));
+  const accountNames = (part: Target[]) => part.map((t) => t.account);
   for (const blocked of [true, false])
     batched(
       blocked ? 'block' : 'unblock',
       groupBy(
-        toSet.filter((a) => a.blocked === blocked),
-        (a) => settingsOf(a).join(' '),
+        blocks.filter((c) => blockedNow.has(c.account) === blocked),
+        bySet,
       ),
-      accountTarget,
-      (part, a) => sacctmgrArgs.setAccountLimits(bin, cluster, names(part), settingsOf(a)),
+      (c) => ({ account: c.account, user: '' }),
+      (part, c) => sacctmgrArgs.setAccountLimits(bin, cluster, accountNames(part), c.set),
     );
+  batched(
+    'setLimits',
+    groupBy(accountLimits, bySet),
+    (c) => ({ account: c.account, user: '' }),
+    (part, c) => sacctmgrArgs.setAccountLimits(bin, cluster, accountNames(part), c.set),
+  );
 
   // Members: associations to add and to remove; users no portal account has are left alone.
   const adds: Target[] = [];
@@ -129,6 +160,21 @@ export const planAccountSync = (
   const byAccount = (t: Target) => t.account;
   const same = (t: Target) => t;
   batched('addMember', groupBy(adds, byAccount), same, (part, t) => sacctmgrArgs.addUsers(bin, cluster, t.account, users(part)));
+
+  // Members' own quotas in each account, new members' included (they start without limits).
+  const memberLimits: SettingsChange[] = [];
+  for (const a of desired)
+    for (const m of a.members) {
+      const at = { account: a.name, user: m.user };
+      const set = settingArgs(changedSettings(m.settings, state.memberLimits.get(a.name)?.get(m.user), at));
+      if (set.length > 0) memberLimits.push({ ...at, set });
+    }
+  batched(
+    'setLimits',
+    groupBy(memberLimits, (c) => `${c.account} ${bySet(c)}`),
+    (c) => ({ account: c.account, user: c.user }),
+    (part, c) => sacctmgrArgs.setUserLimits(bin, cluster, c.account, users(part), c.set),
+  );
 
   // Default accounts: the portal's choice, else the current one while it stays, else the user's
   // first portal account. A user new to the cluster gets the first account added as default.

@@ -1,7 +1,8 @@
 /*
- * What Slurm holds for one cluster, read with three parsable sacctmgr listings (-n -P: no header,
- * '|' between fields): the accounts (global in Slurm), the cluster's associations with the
- * account-level limits, and each user's default association on the cluster.
+ * What Slurm holds for one cluster, read with four parsable sacctmgr listings (-n -P: no header,
+ * '|' between fields): the accounts (global in Slurm), the cluster's associations with their
+ * limits, each user's default association on the cluster, and the TRES Slurm accounts (a limit on
+ * gres/gpu needs that TRES).
  */
 
 /** An account as sacctmgr prints it, with its association on the cluster. */
@@ -11,10 +12,12 @@ export interface SlurmAccount {
   organization: string;
 }
 
-/** Limits on an account's own association (user ''), as sacctmgr prints them: '' when unset. */
+/** Limits on an association, as sacctmgr prints them: '' when unset; grpTresMins like `cpu=600,gres/gpu=120`. */
 export interface SlurmAccountLimits {
   grpSubmitJobs: string;
   grpJobs: string;
+  grpTresMins: string;
+  maxJobs: string;
 }
 
 export interface SlurmAccountsState {
@@ -24,14 +27,18 @@ export interface SlurmAccountsState {
   onCluster: Map<string, SlurmAccountLimits>;
   /** The users associated with each account on this cluster. */
   members: Map<string, Set<string>>;
+  /** The limits of each member's association, by account then user. */
+  memberLimits: Map<string, Map<string, SlurmAccountLimits>>;
   /** Each user's default account on this cluster. */
   defaults: Map<string, string>;
+  /** The TRES Slurm accounts, by name (`cpu`, `mem`, `gres/gpu`, …). */
+  tres: Set<string>;
 }
 
 /**
  * WOPInfo (without parent information): sacctmgr otherwise looks up every association's parent,
- * which took 8.4 s instead of 0.56 s with 10,000 users (bench/accounts). The limits read are the
- * account association's own.
+ * which took 8.4 s instead of 0.56 s with 10,000 users (bench/accounts). It implies WOPLimits: the
+ * limits read are each association's own, not those it inherits.
  */
 export const sacctmgrReadArgs = (bin: string, cluster: string) => ({
   accounts: [`${bin}/sacctmgr`, '-n', '-P', 'show', 'account', 'format=account,description,organization'],
@@ -43,7 +50,7 @@ export const sacctmgrReadArgs = (bin: string, cluster: string) => ({
     'association',
     `cluster=${cluster}`,
     'WOPInfo',
-    'format=account,user,grpsubmitjobs,grpjobs',
+    'format=account,user,partition,grpsubmitjobs,grpjobs,grptresmins,maxjobs',
   ],
   /** Each user's default association (`show user withassoc` took 7 s with 10,000 users). */
   defaults: [
@@ -57,6 +64,7 @@ export const sacctmgrReadArgs = (bin: string, cluster: string) => ({
     'WOPInfo',
     'format=user,account',
   ],
+  tres: [`${bin}/sacctmgr`, '-n', '-P', 'show', 'tres', 'format=type,name'],
 });
 
 const rows = (out: string) =>
@@ -76,22 +84,33 @@ export const parseAccounts = (out: string): Map<string, SlurmAccount> => {
   return map;
 };
 
-/** `account|user|grpsubmitjobs|grpjobs`: one row per association (user '' for the account's own). */
-export const parseAssociations = (out: string): Pick<SlurmAccountsState, 'onCluster' | 'members'> => {
+/**
+ * `account|user|partition|grpsubmitjobs|grpjobs|grptresmins|maxjobs`: one row per association
+ * (user '' for the account's own). A member's limits are those of their association without a
+ * partition (the portal makes no other); associations per partition, made by hand, count as the
+ * membership only.
+ */
+export const parseAssociations = (out: string): Pick<SlurmAccountsState, 'onCluster' | 'members' | 'memberLimits'> => {
   const onCluster = new Map<string, SlurmAccountLimits>();
   const members = new Map<string, Set<string>>();
-  for (const [account = '', user = '', grpSubmitJobs = '', grpJobs = ''] of rows(out)) {
+  const memberLimits = new Map<string, Map<string, SlurmAccountLimits>>();
+  for (const [account = '', user = '', partition = '', grpSubmitJobs = '', grpJobs = '', grpTresMins = '', maxJobs = ''] of rows(
+    out,
+  )) {
     if (!account) continue;
+    const limits = { grpSubmitJobs, grpJobs, grpTresMins, maxJobs };
     if (user === '') {
-      onCluster.set(account, { grpSubmitJobs, grpJobs });
-    } else {
-      // Partition-level associations of the same pair read as one membership.
-      let set = members.get(account);
-      if (!set) members.set(account, (set = new Set()));
-      set.add(user);
+      onCluster.set(account, limits);
+      continue;
     }
+    let set = members.get(account);
+    if (!set) members.set(account, (set = new Set()));
+    set.add(user);
+    let byUser = memberLimits.get(account);
+    if (!byUser) memberLimits.set(account, (byUser = new Map()));
+    if (partition === '' || !byUser.has(user)) byUser.set(user, limits);
   }
-  return { onCluster, members };
+  return { onCluster, members, memberLimits };
 };
 
 /** `user|account`, the user's default association on the cluster. */
@@ -101,8 +120,18 @@ export const parseDefaults = (out: string): Map<string, string> => {
   return map;
 };
 
-export const parseState = (out: { accounts: string; associations: string; defaults: string }): SlurmAccountsState => ({
+/** `type|name` (`cpu|`, `gres|gpu`): the TRES names, `type/name` when there is a name. */
+export const parseTresList = (out: string): Set<string> =>
+  new Set(rows(out).flatMap(([type = '', name = '']) => (type ? [name ? `${type}/${name}` : type] : [])));
+
+export const parseState = (out: {
+  accounts: string;
+  associations: string;
+  defaults: string;
+  tres: string;
+}): SlurmAccountsState => ({
   accounts: parseAccounts(out.accounts),
   ...parseAssociations(out.associations),
   defaults: parseDefaults(out.defaults),
+  tres: parseTresList(out.tres),
 });
