@@ -6,7 +6,7 @@ import { NO_LIMITS, type AccountSyncResult, type DesiredAccount } from './types.
 
 /*
  * The synchronisation against the real Slurm of scripts/dev-cluster (`bash scripts/dev-cluster
- * start` as root; it sets AccountingStorageEnforce=associations,limits,qos), run with
+ * start` as root; it sets AccountingStorageEnforce=associations,limits,qos,safe), run with
  * PORTAL_TEST_SLURM=1 as root. Accounts and users are unique per run and removed at the end. alice
  * (a real POSIX account) submits with sbatch directly, not through the portal, to show that Slurm
  * itself enforces what the portal synchronised. Her default account stays `research`: the other

@@ -165,6 +165,10 @@ describe('quotas as association limits', () => {
     d[0]!.blocked = true;
     expect(commands(d)).toEqual([['block', modifyAccount('chem', 'GrpSubmitJobs=0', 'GrpJobs=0')]]);
     expect(plan(d, state({ 'chem|||': 'chem|||0|0|cpu=600,gres/gpu=120|' })).steps).toEqual([]);
+    // A blocked account whose GrpJobs was changed by hand is blocked again.
+    expect(commands(d, state({ 'chem|||': 'chem|||0|4|cpu=600,gres/gpu=120|' }))).toEqual([
+      ['block', modifyAccount('chem', 'GrpJobs=0')],
+    ]);
   });
 
   it('sets the limits of a new account and a new member after adding them', () => {

@@ -111,13 +111,13 @@ export const planAccountSync = (
     return differingSettings(applicable.settings, currentSettings(current));
   };
 
-  // Settings of the accounts' own associations: a change of GrpSubmitJobs is a block or an
-  // unblock (with GrpJobs, 0 while blocked); any other change is the account's quota.
+  // Settings of the accounts' own associations: a change of GrpSubmitJobs, or of a blocked
+  // account's GrpJobs (0), is a block or an unblock; any other change is the account's quota.
   const blocks: SettingsChange[] = [];
   const accountLimits: SettingsChange[] = [];
   for (const a of desired) {
     const changed = Object.entries(changedSettings(a.settings, state.onCluster.get(a.name), accountTarget(a)));
-    const isBlock = changed.some(([k]) => k === 'GrpSubmitJobs');
+    const isBlock = changed.some(([k]) => k === 'GrpSubmitJobs' || (a.blocked && k === 'GrpJobs'));
     const inBlock = ([k]: [string, string]) => k === 'GrpSubmitJobs' || (isBlock && k === 'GrpJobs');
     const block = changed.filter(inBlock);
     const quota = changed.filter((e) => !inBlock(e));
