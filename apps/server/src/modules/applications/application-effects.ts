@@ -91,7 +91,8 @@ export class ApplicationEffects {
     if (job.timeLimit === null || job.timeLimit >= asked) return;
     // Raising a limit is an operator's work on Slurm: the service identity runs scontrol.
     await cluster.scheduler.setTimeLimit({ user: d.by, privileged: true }, jobId, asked);
-    await cluster.snapshot.refreshAfterAction([jobId]);
+    // The change is made: a re-read that fails only delays the lists until the next poll.
+    await cluster.snapshot.refreshAfterAction([jobId]).catch(() => undefined);
   }
 
   private async queueAccess(auth: Auth, a: ApplicationView): Promise<void> {
