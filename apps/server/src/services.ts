@@ -9,6 +9,8 @@ import type { Logger } from './lib/logger.js';
 import { loadMasterKey } from './lib/master-key.js';
 import type { Clock } from './lib/time.js';
 import { AccountMembersService } from './modules/accounts/account-members.service.js';
+import { ApplicationsRepository } from './modules/applications/applications.repository.js';
+import { ApplicationsService } from './modules/applications/applications.service.js';
 import { AccountSyncService } from './modules/accounts/account-sync.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -118,6 +120,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const accountMembers = new AccountMembersService(accountsRepo, accounts, directory, clock, accountsChanged);
   const userAccounts = new UserAccountsService(accountsRepo, directory, org);
 
+  const queues = new QueuesService(clusters, userAccounts);
+
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
   const files = new FilesService((clusterId) => {
@@ -186,7 +190,15 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       userAccounts.submissionAccount(user, requested),
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
-    queues: new QueuesService(clusters, userAccounts),
+    queues,
+    applications: new ApplicationsService({
+      repo: new ApplicationsRepository(db),
+      clusters,
+      queues,
+      clock,
+      goldEnabled: () => config.ui.goldEnable,
+      accountsChanged,
+    }),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,
     uploads: new UploadsService(new UploadsRepository(db), files, clock),
