@@ -1,8 +1,7 @@
 import { ErrCode } from '@portal/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { QuotaRow } from '../../db/types.js';
 import type { ActiveUsage } from './active-usage.js';
-import type { QuotasRepository, Seconds } from './quotas.repository.js';
+import type { QuotasRepository } from './quotas.repository.js';
 
 /** What a job asks for, as the check counts it. */
 export interface QuotaJob {
@@ -54,9 +53,9 @@ const quotaExceeded = (o: {
  * The quota check at submission, as Slurm's `safe` enforcement: a job is taken only if it can run
  * to its time limit within the account's quota and the user's own quota in that account. What
  * counts: the finished jobs (usage_totals), what the running jobs have run, what the queued and
- * running jobs may still use, and this job's cores (GPUs) × time limit. One read of the quotas by
- * primary key, one aggregate over usage_totals' primary key when a limit is set, and the
- * in-memory job snapshots: no scan of the jobs table.
+ * running jobs may still use, and this job's cores (GPUs) × time limit. One statement (the quotas
+ * by primary key, each with an aggregate over usage_totals' primary key) and the in-memory job
+ * snapshots: no scan of the jobs table, no scheduler call.
  */
 export class QuotaCheck {
   constructor(
@@ -66,43 +65,33 @@ export class QuotaCheck {
 
   async check(user: { id: number; name: string }, account: string | undefined, job: QuotaJob): Promise<void> {
     if (!account) return;
-    const quotas = (await this.repo.forSubmission(account, user.id)).filter(
-      (q) => q.core_hours_limit !== null || q.card_hours_limit !== null,
-    );
-    if (quotas.length === 0) return;
-    const used = await this.repo.usedForSubmission(account, user.name);
-    // The account's own quota first: it is the one a PI raises for everybody.
-    for (const q of quotas.sort((a, b) => Number(a.user_id) - Number(b.user_id))) {
+    // The account's own quota first (user_id 0): it is the one a PI raises for everybody.
+    for (const q of await this.repo.forSubmission(account, user)) {
       const own = Number(q.user_id) !== 0;
       const active = this.active.of(account, own ? user.name : undefined);
-      const finished: Seconds = own ? used.user : used.account;
-      this.against(q, 'coreHours', {
-        finished: finished.core,
+      const who = { account, user: user.name, own };
+      this.against(q.core_hours_limit, 'coreHours', {
+        ...who,
+        finished: Number(q.core_used ?? 0),
         run: active.coreSecondsRun,
         reserved: active.coreSecondsReserved,
         job: job.cores * job.timeLimit,
-        account,
-        user: user.name,
-        own,
       });
-      this.against(q, 'cardHours', {
-        finished: finished.card,
+      this.against(q.card_hours_limit, 'cardHours', {
+        ...who,
+        finished: Number(q.card_used ?? 0),
         run: active.cardSecondsRun,
         reserved: active.cardSecondsReserved,
         job: job.gpus * job.timeLimit,
-        account,
-        user: user.name,
-        own,
       });
     }
   }
 
   private against(
-    q: QuotaRow,
+    limit: number | null,
     quota: HourQuota,
     f: { finished: number; run: number; reserved: number; job: number; account: string; user: string; own: boolean },
   ): void {
-    const limit = quota === 'coreHours' ? q.core_hours_limit : q.card_hours_limit;
     // A job that asks nothing of this resource is not held by its limit (a CPU job and the card-hours).
     if (limit === null || f.job === 0) return;
     const counted = f.finished + f.run + f.reserved;

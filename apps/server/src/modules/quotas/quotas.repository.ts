@@ -17,6 +17,15 @@ export interface QuotaAccount {
   created_at: number;
 }
 
+/** A quota read at submission, with the finished jobs' seconds counted against it. */
+export interface SubmissionQuotaRow {
+  user_id: number;
+  core_hours_limit: number | null;
+  card_hours_limit: number | null;
+  core_used: number | null;
+  card_used: number | null;
+}
+
 /** Core- and card-seconds. */
 export interface Seconds {
   core: number;
@@ -100,35 +109,35 @@ export class QuotasRepository {
     await this.db.deleteFrom('quotas').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
   }
 
-  /** The check at submission: the account's own quota (user_id 0) and the user's within it, by the account's name (primary key). */
-  forSubmission(accountName: string, userId: number): Promise<QuotaRow[]> {
+  /**
+   * The check at submission, in one statement: the account's own quota (user_id 0) and the user's
+   * within it that set an hour limit (primary key), each with the finished jobs' seconds counted
+   * against it (an aggregate over usage_totals' primary key: the account's range, or the user's row).
+   */
+  forSubmission(accountName: string, user: { id: number; name: string }): Promise<SubmissionQuotaRow[]> {
     return this.db
       .selectFrom('quotas as q')
       .innerJoin('accounts as a', 'a.id', 'q.account_id')
-      .selectAll('q')
+      .select((eb) => {
+        const used = (column: 'u.core_seconds' | 'u.card_seconds') =>
+          eb
+            .selectFrom('usage_totals as u')
+            .select((sub) => sub.fn.coalesce(sub.fn.sum<number>(column), sub.lit(0)).as('s'))
+            .whereRef('u.account', '=', 'a.name')
+            .where((w) => w.or([w('q.user_id', '=', 0), w('u.user_name', '=', user.name)]));
+        return [
+          'q.user_id',
+          'q.core_hours_limit',
+          'q.card_hours_limit',
+          used('u.core_seconds').as('core_used'),
+          used('u.card_seconds').as('card_used'),
+        ];
+      })
       .where('a.name', '=', accountName)
-      .where('q.user_id', 'in', [0, userId])
+      .where('q.user_id', 'in', [0, user.id])
+      .where((w) => w.or([w('q.core_hours_limit', 'is not', null), w('q.card_hours_limit', 'is not', null)]))
+      .orderBy('q.user_id')
       .execute();
-  }
-
-  /** The finished jobs' seconds of an account (all members) and of one member in it: one aggregate over a primary-key range. */
-  async usedForSubmission(accountName: string, userName: string): Promise<{ account: Seconds; user: Seconds }> {
-    const mine = (column: 'core_seconds' | 'card_seconds') =>
-      sql<number>`coalesce(sum(case when user_name = ${userName} then ${sql.ref(column)} else 0 end), 0)`;
-    const row = await this.db
-      .selectFrom('usage_totals')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('core_seconds'), eb.lit(0)).as('core'),
-        eb.fn.coalesce(eb.fn.sum<number>('card_seconds'), eb.lit(0)).as('card'),
-        mine('core_seconds').as('user_core'),
-        mine('card_seconds').as('user_card'),
-      ])
-      .where('account', '=', accountName)
-      .executeTakeFirst();
-    return {
-      account: { core: Number(row?.core ?? 0), card: Number(row?.card ?? 0) },
-      user: { core: Number(row?.user_core ?? 0), card: Number(row?.user_card ?? 0) },
-    };
   }
 
   /** Every quota of these accounts. */
