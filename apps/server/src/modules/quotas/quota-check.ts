@@ -65,7 +65,7 @@ export class QuotaCheck {
 
   async check(user: { id: number; name: string }, account: string | undefined, job: QuotaJob): Promise<void> {
     if (!account) return;
-    // The account's own quota first (user_id 0): it is the one a PI raises for everybody.
+    // The account's own quota first (user_id 0): the one every member shares.
     for (const q of await this.repo.forSubmission(account, user)) {
       const own = Number(q.user_id) !== 0;
       const active = this.active.of(account, own ? user.name : undefined);
