@@ -17,10 +17,10 @@
  * end). As root the built-in scheduler runs jobs as each user's POSIX account: the 20 users who
  * submit get one (bq_u00000..), removed at the end.
  *
- *   node_modules/.bin/tsx --conditions=source bench/quotas/run.ts [--jobs 1000000] [--checks 10000] [--submissions 500]
+ *   node_modules/.bin/tsx --conditions=source bench/quotas/run.ts [--jobs 1000000] [--checks 10000] [--submissions 500] [--high-priority]
  */
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, getPriority, loadavg, setPriority, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Role } from '@portal/shared';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     active: { type: 'string', default: '2000' },
     checks: { type: 'string', default: '10000' },
     submissions: { type: 'string', default: '500' },
+    /** Raise this process's priority (nice -20, root) while the checks are timed: on a shared machine the others' load then does not decide the p99. */
+    'high-priority': { type: 'boolean', default: false },
   },
 });
 const ACCOUNTS = Number(args.accounts);
@@ -113,6 +115,8 @@ const main = async () => {
         await s.quotaCheck.check({ id: m.id, name: m.name }, m.account, job);
       }
       const times: number[] = [];
+      const nice = getPriority();
+      if (args['high-priority']) setPriority(-20);
       const cpu0 = process.cpuUsage();
       for (let i = 0; i < Number(args.checks); i++) {
         const m = i % 10 === 0 ? (submitters[i % SUBMITTERS] as (typeof members)[number]) : pick();
@@ -121,14 +125,27 @@ const main = async () => {
         times.push(performance.now() - start);
       }
       const cpu = process.cpuUsage(cpu0);
+      if (args['high-priority']) setPriority(nice);
       return { n: times.length, ...stats(times), cpuMs: (cpu.user + cpu.system) / 1000 / times.length, load: loadavg()[0] ?? 0 };
     };
 
     // 1. The whole submission, with and without the check, alternating.
-    const withCheck = s.jobActions;
-    const withoutCheck = new JobActionsService(s.clusters, s.jobs, new SubmissionsRepository(s.db), s.clock, (user, requested) =>
-      s.userAccounts.submissionAccount(user, requested),
-    );
+    // Wired as services.ts wires it, with the check timed where submission calls it: right after
+    // a submission's snapshot refresh, as in production (the first check on a new snapshot groups
+    // its jobs by account).
+    const accountFor = (user: { id: number; name: string }, requested: string | undefined) =>
+      s.userAccounts.submissionAccount(user, requested);
+    const inSubmission: number[] = [];
+    const timedCheck = async (...a: Parameters<typeof s.quotaCheck.check>) => {
+      const start = performance.now();
+      try {
+        await s.quotaCheck.check(...a);
+      } finally {
+        inSubmission.push(performance.now() - start);
+      }
+    };
+    const withCheck = new JobActionsService(s.clusters, s.jobs, new SubmissionsRepository(s.db), s.clock, accountFor, timedCheck);
+    const withoutCheck = new JobActionsService(s.clusters, s.jobs, new SubmissionsRepository(s.db), s.clock, accountFor);
     const submitTimes = { with: [] as number[], without: [] as number[] };
     for (let i = 0; i < Number(args.submissions) * 2; i++) {
       const m = submitters[i % SUBMITTERS] as (typeof members)[number];
@@ -162,7 +179,7 @@ const main = async () => {
     say(
       `\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${
         storage.database.schema ? 'PostgreSQL' : 'SQLite'
-      }`,
+      }${args['high-priority'] ? ', checks timed at nice -20' : ''}`,
     );
     say(
       `${seeded.accounts} accounts, ${seeded.members.length} users, ${seeded.quotas} quotas, ${seeded.usageRows} usage_totals rows, ` +
@@ -175,10 +192,13 @@ const main = async () => {
       say(`| ${label} | ${r.n} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${cpu} | ${load} |`);
     row('submission with the check', { n: submitTimes.with.length, ...w });
     row('submission without the check', { n: submitTimes.without.length, ...wo });
+    row('the check inside those submissions', { n: inSubmission.length, ...stats(inSubmission) });
     row('quota check, beside the scheduler’s passes', busy, ms(busy.cpuMs), busy.load.toFixed(2));
     row('quota check, scheduler loop stopped', quiet, ms(quiet.cpuMs), quiet.load.toFixed(2));
+    const inside = stats(inSubmission);
+    const met = (p99: number) => (p99 < 5 ? 'met' : 'NOT met');
     say(
-      `\ngoal: the check's p99 under 5 ms: ${busy.p99 < 5 ? 'met' : 'NOT met'} beside the passes, ${quiet.p99 < 5 ? 'met' : 'NOT met'} alone`,
+      `\ngoal: the check's p99 under 5 ms: ${met(inside.p99)} inside submissions, ${met(busy.p99)} beside the passes, ${met(quiet.p99)} alone`,
     );
   } finally {
     // The job that started runs a real process: stop the loop (no other starts), then end it.

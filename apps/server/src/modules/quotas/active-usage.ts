@@ -1,4 +1,3 @@
-import type { Snapshot } from '../../cluster/job-snapshot.js';
 import type { ClusterRegistry } from '../../cluster/registry.js';
 import type { ActiveJob } from '../../cluster/scheduler/types.js';
 import type { Clock } from '../../lib/time.js';
@@ -42,51 +41,36 @@ const figuresOf = (j: ActiveJob, takenAt: number, now: number): ActiveFigures =>
   };
 };
 
-const add = (a: ActiveFigures, b: ActiveFigures): ActiveFigures => ({
-  coreSecondsRun: a.coreSecondsRun + b.coreSecondsRun,
-  cardSecondsRun: a.cardSecondsRun + b.cardSecondsRun,
-  coreSecondsReserved: a.coreSecondsReserved + b.coreSecondsReserved,
-  cardSecondsReserved: a.cardSecondsReserved + b.cardSecondsReserved,
-  runningJobs: a.runningJobs + b.runningJobs,
-});
+/** Adds one job's share into `total` (in place: an account may have thousands of jobs queued). */
+const addTo = (total: ActiveFigures, b: ActiveFigures): void => {
+  total.coreSecondsRun += b.coreSecondsRun;
+  total.cardSecondsRun += b.cardSecondsRun;
+  total.coreSecondsReserved += b.coreSecondsReserved;
+  total.cardSecondsReserved += b.cardSecondsReserved;
+  total.runningJobs += b.runningJobs;
+};
 
 /**
  * The active jobs of an account (or of one member in it) over every cluster, read from the
- * snapshots every job list is served from: no scheduler call. Each snapshot's jobs are grouped by
- * account once, so a check reads only that account's jobs. A cluster whose scheduler does not
+ * snapshots every job list is served from: no scheduler call. Each snapshot holds its jobs grouped
+ * by account, so a check reads only that account's jobs. A cluster whose scheduler does not
  * answer adds nothing (its jobs are unknown; Slurm still enforces its own limits there).
  */
 export class ActiveUsage {
-  private readonly byAccount = new WeakMap<Snapshot, Map<string, ActiveJob[]>>();
-
   constructor(
     private readonly clusters: ClusterRegistry,
     private readonly clock: Clock,
   ) {}
 
-  private grouped(snapshot: Snapshot): Map<string, ActiveJob[]> {
-    let groups = this.byAccount.get(snapshot);
-    if (!groups) {
-      groups = new Map();
-      for (const j of snapshot.jobs) {
-        const list = groups.get(j.account) ?? [];
-        list.push(j);
-        groups.set(j.account, list);
-      }
-      this.byAccount.set(snapshot, groups);
-    }
-    return groups;
-  }
-
   /** The account's active jobs (all members), or only `user`'s in it. */
   of(account: string, user?: string): ActiveFigures {
     const now = this.clock.now();
-    let total = NONE;
+    const total = { ...NONE };
     for (const c of this.clusters.all()) {
       const read = c.snapshot.read();
       if (!read.ok) continue;
-      for (const j of this.grouped(read.snapshot).get(account) ?? []) {
-        if (user === undefined || j.user === user) total = add(total, figuresOf(j, read.snapshot.takenAt, now));
+      for (const j of read.snapshot.byAccount.get(account) ?? []) {
+        if (user === undefined || j.user === user) addTo(total, figuresOf(j, read.snapshot.takenAt, now));
       }
     }
     return total;
