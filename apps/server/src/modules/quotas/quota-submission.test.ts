@@ -102,7 +102,7 @@ describe('quotas at submission', { timeout: 60_000 }, () => {
     const refused = await alice.call(submitJob, { body: job('chem01', { timeLimit: '00:01:00' }) });
     expect([refused.status, refused.errCode, refused.error?.reason]).toEqual([403, 10008, 'quotaExceeded']);
     expect(refused.errMsg).toMatch(
-      /^The core-hour quota of account chem01 is reached: used 3\.00 of 3 core-hours \((2\.99|3\.00) of them reserved by queued and running jobs\), this job may use up to 0\.02 more$/,
+      /^The core-hour quota of account chem01 is reached: used 3\.00 of 3 core-hours \(\d\.\d\d of them reserved by queued and running jobs\), this job may use up to 0\.02 more$/,
     );
     expect(refused.error).toMatchObject({
       account: 'chem01',
