@@ -35,6 +35,7 @@ import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
+import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -173,6 +174,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
   registerApplicationsRoutes(kit, services.applications);
+  registerQuotasRoutes(kit, services.quotas);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();
