@@ -159,6 +159,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       nodeCount,
       localAccessFacts(config.clusters),
       (userId) => userAccounts.sessionAccountStatus(userId),
+      async (userId) => (await userAccounts.accountsOf(userId)).names.length > 0,
     ),
     login: new LoginService(directory, sessions, throttle, captcha, clock, new SignInGate()),
     loginPage: new LoginPageService(config, settings, mailer),
