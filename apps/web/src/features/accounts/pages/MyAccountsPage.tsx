@@ -11,8 +11,9 @@ import { useSetDefaultAccount } from '../api/set-default-account';
 import { MembersDrawer } from '../components/members/MembersDrawer';
 import { myAccountsColumns } from '../components/mine/my-accounts-columns';
 import { UserInfoCard } from '../components/mine/UserInfoCard';
+import { MyQuotasCard } from '../components/quotas/MyQuotasCard';
 
-/** The caller's accounts (default first), their groups and organisation; PIs manage their accounts' members. */
+/** The caller's accounts (default first), their groups, organisation and quotas; PIs manage their accounts' members. */
 const MyAccountsPage = () => {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
@@ -49,6 +50,7 @@ const MyAccountsPage = () => {
         />
         <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       </Card>
+      {can('quotas:read') && <MyQuotasCard />}
       <MembersDrawer
         accountName={members?.accountName ?? null}
         canManage={!!members?.isOwner && can('accounts:members')}

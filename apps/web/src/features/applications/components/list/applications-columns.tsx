@@ -1,0 +1,117 @@
+import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ApplicationItem } from '@portal/shared';
+import { formatDateTime } from '../../../../lib/format';
+import { askedFor } from '../application-text';
+import { ApplicationStateTag } from '../ApplicationStateTag';
+
+interface Options {
+  /** mine: the caller's own (withdraw); review: others' to decide (approve, refuse). */
+  scope: 'mine' | 'review';
+  onWithdraw: (a: ApplicationItem) => void;
+  onDecide: (a: ApplicationItem, decision: 'approve' | 'refuse') => void;
+  /** The application being withdrawn now. */
+  withdrawing: number | null;
+}
+
+const secondary = (text: string) => (text ? <Typography.Text type="secondary">{text}</Typography.Text> : '-');
+
+/** Free text (up to 128 characters) wraps in a column of its own width instead of widening the table. */
+const wrapped = (text: string) => (text ? <div style={{ minWidth: 160, maxWidth: 260, whiteSpace: 'normal' }}>{text}</div> : '-');
+
+/** Columns of an application list; the actions depend on whose list it is and on canDecide. */
+export const applicationsColumns = (t: TFunction<'applications'>, o: Options): TableColumnsType<ApplicationItem> => [
+  { title: t('col.id'), dataIndex: 'applicationId', width: 72 },
+  {
+    title: t('col.kind'),
+    key: 'kind',
+    render: (_, a) => (
+      <>
+        <div>{t(`kind.${a.kind}`)}</div>
+        {secondary(t(`reviewer.${a.reviewer}`))}
+      </>
+    ),
+  },
+  { title: t('col.account'), dataIndex: 'accountName', render: (v: string) => v || '-' },
+  ...(o.scope === 'review' ? [{ title: t('col.applicant'), dataIndex: 'applicant' }] : []),
+  {
+    title: t('col.asked'),
+    key: 'asked',
+    render: (_, a) => (
+      <>
+        <div style={{ whiteSpace: 'nowrap' }}>{askedFor(t, a)}</div>
+        {a.target && secondary(t(`target.${a.target}`))}
+      </>
+    ),
+  },
+  {
+    title: t('col.state'),
+    key: 'state',
+    render: (_, a) => (
+      <>
+        <ApplicationStateTag state={a.state} />
+        {a.state === 'Failed' && a.error && (
+          <div>
+            <Typography.Text type="danger">{t('failedError', { error: a.error })}</Typography.Text>
+          </div>
+        )}
+      </>
+    ),
+  },
+  { title: t('col.reason'), dataIndex: 'reason', render: wrapped },
+  { title: t('col.remark'), dataIndex: 'remark', render: wrapped },
+  {
+    title: t('col.decided'),
+    key: 'decided',
+    render: (_, a) => (a.decidedBy ? t('decidedBy', { by: a.decidedBy, at: formatDateTime(a.decidedAt) }) : '-'),
+  },
+  { title: t('col.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+  {
+    title: t('col.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, a) => (o.scope === 'mine' ? withdrawAction(t, o, a) : decideActions(t, o, a)),
+  },
+];
+
+const withdrawAction = (t: TFunction<'applications'>, o: Options, a: ApplicationItem) =>
+  a.state === 'Pending' ? (
+    <Popconfirm
+      title={t('withdraw.confirm', { id: a.applicationId })}
+      onConfirm={() => o.onWithdraw(a)}
+      okButtonProps={{ danger: true }}
+    >
+      <Button
+        type="link"
+        size="small"
+        danger
+        loading={o.withdrawing === a.applicationId}
+        aria-label={t('withdraw.label', { id: a.applicationId })}
+      >
+        {t('withdraw.action')}
+      </Button>
+    </Popconfirm>
+  ) : null;
+
+const decideActions = (t: TFunction<'applications'>, o: Options, a: ApplicationItem) =>
+  a.state === 'Pending' && a.canDecide ? (
+    <Space size={0}>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => o.onDecide(a, 'approve')}
+        aria-label={t('decide.approveLabel', { id: a.applicationId })}
+      >
+        {t('decide.approve')}
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        danger
+        onClick={() => o.onDecide(a, 'refuse')}
+        aria-label={t('decide.refuseLabel', { id: a.applicationId })}
+      >
+        {t('decide.refuse')}
+      </Button>
+    </Space>
+  ) : null;
