@@ -9,7 +9,7 @@ interface Props extends Meter {
 /** The words under a meter: "12.50 used, 4.00 reserved of 100 core-hours", "2 of 4 running jobs". */
 const useMeterText = ({ kind, used, reserved, limit }: Props) => {
   const { t } = useTranslation('quotas');
-  if (kind === 'runningJobs') return limit === null ? t('meter.jobsNoLimit', { used }) : t('meter.jobs', { used, limit });
+  if (kind === 'runningJobs') return limit === null ? t('meter.jobsNoLimit', { count: used }) : t('meter.jobs', { used, limit });
   const values = { used: formatHours(used), reserved: formatHours(reserved), limit, unit: t(`unit.${kind}`) };
   if (limit === null) return t(reserved > 0 ? 'meter.hoursNoLimit' : 'meter.hoursNoLimitUsed', values);
   return t(reserved > 0 ? 'meter.hours' : 'meter.hoursUsed', values);
@@ -17,8 +17,9 @@ const useMeterText = ({ kind, used, reserved, limit }: Props) => {
 
 /**
  * One limit as used / limit: the bar's dark part is used, its light part reserved by queued and
- * running jobs; red once the limit is reached (new jobs are refused), amber when the reserved part
- * reaches it. No limit: the usage and a "No limit" tag, no bar.
+ * running jobs; red once an hour limit is reached (new jobs are refused), amber when the reserved
+ * part reaches it or the running jobs are at their maximum (further jobs wait). No limit: the
+ * usage and a "No limit" tag, no bar.
  */
 export const QuotaMeter = (props: Props) => {
   const { t } = useTranslation('quotas');
@@ -26,7 +27,10 @@ export const QuotaMeter = (props: Props) => {
   const text = useMeterText(props);
   const { kind, used, reserved, limit } = props;
   const state = meterState(props);
+  // At the running-job maximum nothing is refused: further jobs wait in the queue.
+  const jobsFull = kind === 'runningJobs' && state === 'over';
   const label = t(`kind.${kind}`);
+  const color = jobsFull || state === 'near' ? token.colorWarning : state === 'over' ? token.colorError : token.colorPrimary;
   return (
     <div>
       <Flex justify="space-between" align="baseline" gap={8} wrap>
@@ -41,17 +45,17 @@ export const QuotaMeter = (props: Props) => {
           aria-label={t('meter.barLabel', { what: label })}
           aria-valuetext={text}
           percent={percentOf(used + reserved, limit)}
-          success={{ percent: percentOf(used, limit), strokeColor: state === 'over' ? token.colorError : token.colorPrimary }}
+          success={{ percent: percentOf(used, limit), strokeColor: color }}
           strokeColor={state === 'near' ? token.colorWarningBorder : token.colorPrimaryBorder}
-          status={state === 'over' ? 'exception' : 'normal'}
+          status={state === 'over' && !jobsFull ? 'exception' : 'normal'}
           showInfo={false}
           size="small"
           style={{ marginBottom: 0 }}
         />
       )}
       {state !== 'ok' && (
-        <Typography.Text type={state === 'over' ? 'danger' : 'warning'} style={{ fontSize: token.fontSizeSM }}>
-          {t(`meter.${state}`)}
+        <Typography.Text type={state === 'over' && !jobsFull ? 'danger' : 'warning'} style={{ fontSize: token.fontSizeSM }}>
+          {t(jobsFull ? 'meter.jobsFull' : state === 'over' ? 'meter.over' : 'meter.near')}
         </Typography.Text>
       )}
     </div>
