@@ -136,7 +136,7 @@ test('a member applies for more core-hours, the PI approves in "To review", and 
   await expect(approve).toBeHidden();
   // Decided: gone from the pending list, Approved among all.
   await expect(pending).toHaveCount(0);
-  await pi.getByRole('radio', { name: 'All' }).check();
+  await pi.locator('.ant-segmented').getByText('All', { exact: true }).click();
   await expect(applicationRow(pi, '+50 core-hours')).toContainText('Approved');
   await pi.context().close();
 

@@ -53,7 +53,7 @@ test('with gold mode off, a user with an account has no run time applications', 
   await page.goto(`${baseURL()}/account/applications`);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   const dialog = await openDialog(page);
-  await expect(dialog.getByRole('radio', { name: 'Core-hours' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Core-hours' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Longer run time' })).toHaveCount(0);
   // Opened by its address, the page says why it is not offered.
   await page.goto(`${baseURL()}/my-resource/walltime-apply`);

@@ -106,7 +106,10 @@ test('screenshots of quotas and applications', async ({ browser, request }) => {
     const pi = await piContext.newPage();
     await signIn(pi, PI, PASSWORD);
     await pi.goto(`${baseURL()}/account/applications?tab=review`);
-    await pi.getByRole('radio', { name: lang === 'en' ? 'All' : '全部' }).check();
+    await pi
+      .locator('.ant-segmented')
+      .getByText(lang === 'en' ? 'All' : '全部', { exact: true })
+      .click();
     await shoot(pi, pi.locator('.ant-table-tbody tr.ant-table-row').nth(3), 'applications', lang);
     await piContext.close();
   }

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAccounts, queryUserInfo } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
-/** Enough for anyone's own accounts in one answer (the API's largest page); the same cache entry as the submit form's. */
+/**
+ * Enough for anyone's own accounts in one answer (the API's largest page). The same cache entry as
+ * the submit form's and My accounts' quotas: it holds the list, not the page, everywhere.
+ */
 const ALL_MINE = { scope: 'mine', pageStart: 0, pageLimit: 300 } as const;
 
 /** The caller's accounts, default first: what an application may be made for. */

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import type { AccountItem, QuotaItem } from '@portal/shared';
 import { useErrorText } from '../../../../lib/errors';
 import { useCan, useSession } from '../../../../lib/session';
-import { useAccounts } from '../../api/list-accounts';
+import { useAllMyAccounts } from '../../api/list-all-my-accounts';
 import { useQuotas } from '../../api/list-quotas';
 import { QuotaSummary } from './QuotaSummary';
 
-/** Every one of the caller's accounts and quotas in one answer (the API's largest page). */
+/** Every one of the caller's quotas in one answer (the API's largest page). */
 const ALL = { scope: 'mine', pageStart: 0, pageLimit: 300 } as const;
 
 const AccountQuotas = ({ account, quotas, me }: { account: AccountItem; quotas: QuotaItem[]; me: string }) => {
@@ -59,18 +59,18 @@ export const MyQuotasCard = () => {
   const { t } = useTranslation('quotas');
   const errorText = useErrorText();
   const me = useSession().indexData?.currentUser ?? '';
-  const accounts = useAccounts(ALL);
+  const accounts = useAllMyAccounts();
   const quotas = useQuotas(ALL);
   const failed = accounts.error ?? quotas.error;
   const body = failed ? (
     <Alert type="error" showIcon title={errorText(failed)} />
   ) : !accounts.data || !quotas.data ? (
     <Skeleton active paragraph={{ rows: 3 }} />
-  ) : accounts.data.list.length === 0 ? (
+  ) : accounts.data.length === 0 ? (
     <Empty description={t('emptyMine')} />
   ) : (
     <Flex vertical gap={12}>
-      {accounts.data.list.map((a) => (
+      {accounts.data.map((a) => (
         <AccountQuotas key={a.accountName} account={a} quotas={quotas.data.list} me={me} />
       ))}
     </Flex>
