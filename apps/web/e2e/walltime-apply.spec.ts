@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Role } from '@portal/shared';
 import { apiSession } from './support/api';
 import { E2E_ADMIN } from './support/constants';
-import { baseURL, chooseMenuEntry, openDialog, registeredUser, signIn } from './support/portal';
+import { baseURL, openDialog, registeredUser, signIn } from './support/portal';
 import { PORTAL_HOOK_TIMEOUT_MS, startPortal, type Portal } from './support/server';
 
 /*
@@ -103,8 +103,10 @@ test.describe('in gold mode', () => {
     );
 
     const page = await session(browser, GOLD_HOLDER.name, GOLD_HOLDER.password, base);
-    await chooseMenuEntry(page, 'My resources', 'Run time applications');
+    // The group opens its first entry, listed in the side menu.
+    await page.getByRole('menuitem', { name: 'My resources' }).click();
     await expect(page).toHaveURL(/\/my-resource\/walltime-apply$/);
+    await expect(page.getByRole('menuitem', { name: 'Run time applications' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'You are here' })).toContainText('Run time applications');
     await page.getByLabel('Job', { exact: true }).fill(jobId);
     await page.getByLabel('New time limit').fill('2:00');
@@ -132,7 +134,8 @@ test.describe('in gold mode', () => {
     await page.context().close();
 
     const zh = await session(browser, GOLD_HOLDER.name, GOLD_HOLDER.password, base, 'zh-CN');
-    await chooseMenuEntry(zh, '我的资源', '机时申请');
+    await zh.getByRole('menuitem', { name: '我的资源' }).click();
+    await expect(zh.getByRole('menuitem', { name: '机时申请' })).toBeVisible();
     await expect(zh.getByText('为您排队中或运行中的作业申请更长的运行时限')).toBeVisible();
     await expect(zh.locator('.ant-table-tbody')).toContainText('已批准');
     await zh.context().close();
