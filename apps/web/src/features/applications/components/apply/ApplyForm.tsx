@@ -46,9 +46,14 @@ export const ApplyForm = ({ kinds, accounts, initial, onDone, onCancel }: Props)
       initialValues={{ kind: kinds[0], accountName: accounts[0]?.accountName, reason: '', ...initial }}
     >
       {noAccount && <Alert type="warning" showIcon title={t('apply.noAccounts')} style={{ marginBottom: 16 }} />}
-      {kinds.length > 1 && (
+      {kinds.length > 1 ? (
         <Form.Item name="kind" label={t('apply.kind')}>
           <Radio.Group optionType="button" options={kinds.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+        </Form.Item>
+      ) : (
+        // One kind offered (the run time page): no choice to show, but the value must be sent.
+        <Form.Item name="kind" hidden>
+          <Input />
         </Form.Item>
       )}
       {needsAccount(kind) && <AccountField accounts={accounts} />}

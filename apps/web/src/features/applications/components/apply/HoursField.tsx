@@ -10,6 +10,7 @@ export const HoursField = ({ unit }: { unit: string }) => {
     <Form.Item
       name="hours"
       label={t('apply.hours')}
+      required
       rules={[
         {
           validator: (_, v: string | undefined) =>

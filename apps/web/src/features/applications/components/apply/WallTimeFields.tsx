@@ -26,6 +26,7 @@ export const WallTimeFields = () => {
       <Form.Item
         name="jobId"
         label={t('apply.job')}
+        required
         rules={[
           {
             validator: (_, v: string | undefined) =>
@@ -42,6 +43,7 @@ export const WallTimeFields = () => {
       <Form.Item
         name="timeLimit"
         label={t('apply.timeLimit')}
+        required
         extra={t('apply.timeLimitHint')}
         rules={[
           {
