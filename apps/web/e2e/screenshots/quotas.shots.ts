@@ -54,26 +54,21 @@ const prepare = async () => {
   const member = await apiSession(MEMBER, PASSWORD);
   await member.ok('POST', '/jm_jobmanagement/api/jobs', job('relax', 2, '04:00:00', ACCOUNT));
   await member.ok('POST', '/jm_jobmanagement/api/jobs', job('measure', 2, '02:00:00', ACCOUNT));
-  for (const [hours, reason] of [
-    [10, 'Two more lattice sizes before the March deadline'],
-    [200, 'A second campaign this quarter'],
-    [8, 'Thermalisation runs for the new ensemble'],
-  ] as const)
-    await member.ok('POST', APPLICATIONS, { kind: 'coreHours', accountName: ACCOUNT, hours, reason });
-  await member.ok('POST', APPLICATIONS, { kind: 'cardHours', accountName: SECOND, hours: 6, reason: 'GPU solver tests' });
-  await member.dispose();
-
-  // The PI decides two of them; the others wait.
+  // One pending application per account and kind: each is decided before the next is made.
   const pi = await apiSession(PI, PASSWORD);
-  const listed = z
-    .object({ list: z.array(z.object({ applicationId: z.number(), hours: z.number().nullable() })) })
-    .parse(await pi.ok('GET', `${APPLICATIONS}?scope=review&state=Pending`));
-  const byHours = (h: number) => listed.list.find((a) => a.hours === h)?.applicationId;
-  await pi.ok('PUT', `${APPLICATIONS}/${byHours(10)}`, { decision: 'approve', remark: 'Granted for the deadline' });
-  await pi.ok('PUT', `${APPLICATIONS}/${byHours(200)}`, {
+  const Made = z.object({ applicationId: z.number() });
+  const apply = async (body: Record<string, unknown>) => Made.parse(await member.ok('POST', APPLICATIONS, body)).applicationId;
+  const hours = (n: number, reason: string) => ({ kind: 'coreHours', accountName: ACCOUNT, hours: n, reason });
+  const granted = await apply(hours(10, 'Two more lattice sizes before the March deadline'));
+  await pi.ok('PUT', `${APPLICATIONS}/${granted}`, { decision: 'approve', remark: 'Granted for the deadline' });
+  const refused = await apply(hours(200, 'A second campaign this quarter'));
+  await pi.ok('PUT', `${APPLICATIONS}/${refused}`, {
     decision: 'refuse',
     remark: 'Too much for this quarter: ask again in April',
   });
+  await apply(hours(8, 'Thermalisation runs for the new ensemble'));
+  await apply({ kind: 'cardHours', accountName: SECOND, hours: 6, reason: 'GPU solver tests' });
+  await member.dispose();
   await pi.dispose();
 };
 
