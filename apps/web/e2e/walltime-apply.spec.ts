@@ -117,7 +117,7 @@ test.describe('in gold mode', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `job ${jobId} → 02:00:00` });
     await expect(row).toContainText('Pending');
-    await expect(row).toContainText("Decided by the account's owner or an administrator");
+    await expect(row).toContainText("The account's owner or an administrator decides");
 
     // An administrator approves: the list shows it.
     const admin = await apiSession(E2E_ADMIN.user, E2E_ADMIN.password, base);

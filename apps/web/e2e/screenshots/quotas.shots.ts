@@ -74,6 +74,9 @@ const prepare = async () => {
 
 const shoot = async (page: Page, ready: Locator, name: string, lang: string) => {
   await expect(ready.first()).toBeVisible({ timeout: 30_000 });
+  // The local-mode notice is closed, as a user does once read: the page itself shows.
+  const notice = page.getByRole('button', { name: /^(Hide this notice|隐藏此提示)$/ });
+  if (await notice.isVisible()) await notice.click();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${OUT}/${name}-${WIDTH}-${lang}.png`, animations: 'disabled' });
@@ -93,7 +96,6 @@ test('screenshots of quotas and applications', async ({ browser, request }) => {
     const quotas = member.getByTestId(`quota-${ACCOUNT}`);
     // Both jobs run: what they hold shows as reserved.
     await expect(quotas.getByText(/2 of 2|2 \/ 2|运行中 2 个/).first()).toBeVisible({ timeout: 60_000 });
-    await quotas.scrollIntoViewIfNeeded();
     await shoot(member, quotas, 'my-quotas', lang);
     await memberContext.close();
 

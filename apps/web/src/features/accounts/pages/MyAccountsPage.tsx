@@ -13,7 +13,10 @@ import { myAccountsColumns } from '../components/mine/my-accounts-columns';
 import { UserInfoCard } from '../components/mine/UserInfoCard';
 import { MyQuotasCard } from '../components/quotas/MyQuotasCard';
 
-/** The caller's accounts (default first), their groups, organisation and quotas; PIs manage their accounts' members. */
+/**
+ * The caller's accounts (default first) and their quotas, then their groups and organisation; PIs
+ * manage their accounts' members.
+ */
 const MyAccountsPage = () => {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
@@ -35,9 +38,6 @@ const MyAccountsPage = () => {
 
   return (
     <Flex vertical gap={16}>
-      <Card title={t('mine.infoTitle')}>
-        <UserInfoCard />
-      </Card>
       <Card title={t('mine.title')}>
         <Table<AccountItem>
           rowKey="accountName"
@@ -51,6 +51,9 @@ const MyAccountsPage = () => {
         <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       </Card>
       {can('quotas:read') && <MyQuotasCard />}
+      <Card title={t('mine.infoTitle')}>
+        <UserInfoCard />
+      </Card>
       <MembersDrawer
         accountName={members?.accountName ?? null}
         canManage={!!members?.isOwner && can('accounts:members')}

@@ -14,34 +14,28 @@ interface Options {
   withdrawing: number | null;
 }
 
-const secondary = (text: string) => (text ? <Typography.Text type="secondary">{text}</Typography.Text> : '-');
+const secondary = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 
 /** Free text (up to 128 characters) wraps in a column of its own width instead of widening the table. */
-const wrapped = (text: string) => (text ? <div style={{ minWidth: 160, maxWidth: 260, whiteSpace: 'normal' }}>{text}</div> : '-');
+const wrapped = (text: string) => (text ? <div style={{ minWidth: 140, maxWidth: 240, whiteSpace: 'normal' }}>{text}</div> : '-');
 
-/** Columns of an application list; the actions depend on whose list it is and on canDecide. */
+/**
+ * Columns of an application list, narrow enough for 1440 px without scrolling: what was asked
+ * says its kind ("+100 core-hours", "job 123 → 2-00:00:00", "queue gpu"); the actions depend on
+ * whose list it is and on canDecide.
+ */
 export const applicationsColumns = (t: TFunction<'applications'>, o: Options): TableColumnsType<ApplicationItem> => [
-  { title: t('col.id'), dataIndex: 'applicationId', width: 72 },
-  {
-    title: t('col.kind'),
-    key: 'kind',
-    render: (_, a) => (
-      <>
-        <div>{t(`kind.${a.kind}`)}</div>
-        {secondary(t(`reviewer.${a.reviewer}`))}
-      </>
-    ),
-  },
+  { title: t('col.id'), dataIndex: 'applicationId' },
   { title: t('col.account'), dataIndex: 'accountName', render: (v: string) => v || '-' },
   ...(o.scope === 'review' ? [{ title: t('col.applicant'), dataIndex: 'applicant' }] : []),
   {
     title: t('col.asked'),
     key: 'asked',
     render: (_, a) => (
-      <>
-        <div style={{ whiteSpace: 'nowrap' }}>{askedFor(t, a)}</div>
-        {a.target && secondary(t(`target.${a.target}`))}
-      </>
+      <div style={{ whiteSpace: 'nowrap' }}>
+        <div>{askedFor(t, a)}</div>
+        {secondary(a.target ? t(`target.${a.target}`) : t(`kind.${a.kind}`))}
+      </div>
     ),
   },
   {
@@ -50,8 +44,10 @@ export const applicationsColumns = (t: TFunction<'applications'>, o: Options): T
     render: (_, a) => (
       <>
         <ApplicationStateTag state={a.state} />
+        {/* The applicant learns who decides while it waits. */}
+        {a.state === 'Pending' && o.scope === 'mine' && <div>{secondary(t(`reviewer.${a.reviewer}`))}</div>}
         {a.state === 'Failed' && a.error && (
-          <div>
+          <div style={{ maxWidth: 240, whiteSpace: 'normal' }}>
             <Typography.Text type="danger">{t('failedError', { error: a.error })}</Typography.Text>
           </div>
         )}
@@ -63,9 +59,21 @@ export const applicationsColumns = (t: TFunction<'applications'>, o: Options): T
   {
     title: t('col.decided'),
     key: 'decided',
-    render: (_, a) => (a.decidedBy ? t('decidedBy', { by: a.decidedBy, at: formatDateTime(a.decidedAt) }) : '-'),
+    render: (_, a) =>
+      a.decidedBy ? (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{a.decidedBy}</div>
+          {secondary(formatDateTime(a.decidedAt))}
+        </div>
+      ) : (
+        '-'
+      ),
   },
-  { title: t('col.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+  {
+    title: t('col.createdAt'),
+    dataIndex: 'createdAt',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+  },
   {
     title: t('col.actions'),
     key: 'actions',
