@@ -68,6 +68,7 @@ export const ApplicationsTable = ({ scope, kind }: Props) => {
       </Flex>
       <Table<ApplicationItem>
         rowKey="applicationId"
+        size="middle"
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}

@@ -17,7 +17,18 @@ interface Options {
 const secondary = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 
 /** Free text (up to 128 characters) wraps in a column of its own width instead of widening the table. */
-const wrapped = (text: string) => (text ? <div style={{ minWidth: 140, maxWidth: 240, whiteSpace: 'normal' }}>{text}</div> : '-');
+const wrapped = (text: string) => (text ? <div style={{ minWidth: 120, maxWidth: 190, whiteSpace: 'normal' }}>{text}</div> : '-');
+
+/** A time on two lines (date, then time): a narrow column. */
+const twoLines = (iso: string | null) => {
+  const [date, time] = formatDateTime(iso).split(' ');
+  return (
+    <div style={{ whiteSpace: 'nowrap' }}>
+      <div>{date}</div>
+      {time && secondary(time)}
+    </div>
+  );
+};
 
 /**
  * Columns of an application list, narrow enough for 1440 px without scrolling: what was asked
@@ -26,8 +37,17 @@ const wrapped = (text: string) => (text ? <div style={{ minWidth: 140, maxWidth:
  */
 export const applicationsColumns = (t: TFunction<'applications'>, o: Options): TableColumnsType<ApplicationItem> => [
   { title: t('col.id'), dataIndex: 'applicationId' },
-  { title: t('col.account'), dataIndex: 'accountName', render: (v: string) => v || '-' },
-  ...(o.scope === 'review' ? [{ title: t('col.applicant'), dataIndex: 'applicant' }] : []),
+  {
+    // Reviewers read whose it is under the account.
+    title: o.scope === 'review' ? t('col.accountApplicant') : t('col.account'),
+    key: 'account',
+    render: (_, a) => (
+      <>
+        <div>{a.accountName || '-'}</div>
+        {o.scope === 'review' && secondary(a.applicant)}
+      </>
+    ),
+  },
   {
     title: t('col.asked'),
     key: 'asked',
@@ -55,25 +75,21 @@ export const applicationsColumns = (t: TFunction<'applications'>, o: Options): T
     ),
   },
   { title: t('col.reason'), dataIndex: 'reason', render: wrapped },
-  { title: t('col.remark'), dataIndex: 'remark', render: wrapped },
   {
-    title: t('col.decided'),
-    key: 'decided',
+    // The reviewer's remark, and who decided when.
+    title: t('col.decision'),
+    key: 'decision',
     render: (_, a) =>
       a.decidedBy ? (
-        <div style={{ whiteSpace: 'nowrap' }}>
-          <div>{a.decidedBy}</div>
-          {secondary(formatDateTime(a.decidedAt))}
+        <div style={{ minWidth: 120, maxWidth: 190, whiteSpace: 'normal' }}>
+          {a.remark && <div>{a.remark}</div>}
+          {secondary(t('decidedBy', { by: a.decidedBy, at: formatDateTime(a.decidedAt) }))}
         </div>
       ) : (
         '-'
       ),
   },
-  {
-    title: t('col.createdAt'),
-    dataIndex: 'createdAt',
-    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
-  },
+  { title: t('col.createdAt'), dataIndex: 'createdAt', render: twoLines },
   {
     title: t('col.actions'),
     key: 'actions',
