@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { z } from 'zod';
 import { Role } from '@portal/shared';
+import { cancelEveryJob } from './global-setup';
 import { apiSession } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL, openDialog, registeredUser, signIn } from './support/portal';
@@ -85,6 +86,8 @@ test.describe('in gold mode', () => {
     await registeredUser(request, LONER.name, LONER.password, Role.user, portal);
   });
   test.afterAll(async () => {
+    // Jobs outlive the server on purpose: this portal's end them first (the run's teardown ends the shared portal's).
+    if (portal) await cancelEveryJob(portal.baseURL);
     await portal?.stop();
   });
 
