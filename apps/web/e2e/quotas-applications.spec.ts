@@ -122,6 +122,9 @@ test('a member applies for more core-hours, the PI approves in "To review", and 
   await expect(mine).toContainText('Pending');
   await expect(mine).toContainText("the applicant's own limit");
   await expect(mine).toContainText('Two more lattice sizes');
+  // My accounts leads to it, counting what waits.
+  await member.goto(`${baseURL()}/account/my-accounts`);
+  await expect(member.getByRole('link', { name: 'My applications (1 pending)' })).toBeVisible();
 
   const pi = await session(browser, PI.name, PI.password);
   await pi.goto(`${baseURL()}/account/applications`);
@@ -140,7 +143,7 @@ test('a member applies for more core-hours, the PI approves in "To review", and 
   await expect(applicationRow(pi, '+50 core-hours')).toContainText('Approved');
   await pi.context().close();
 
-  await member.reload();
+  await member.goto(`${baseURL()}/account/applications`);
   await expect(applicationRow(member, '+50 core-hours')).toContainText('Approved');
   await expect(applicationRow(member, '+50 core-hours')).toContainText('Granted for the deadline');
   await expect(applicationRow(member, '+50 core-hours')).toContainText(PI.name);

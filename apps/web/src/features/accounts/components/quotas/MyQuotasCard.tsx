@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AccountItem, QuotaItem } from '@portal/shared';
 import { useErrorText } from '../../../../lib/errors';
 import { useCan, useSession } from '../../../../lib/session';
+import { usePendingApplicationCount } from '../../api/count-pending-applications';
 import { useAllMyAccounts } from '../../api/list-all-my-accounts';
 import { useQuotas } from '../../api/list-quotas';
 import { QuotaSummary } from './QuotaSummary';
@@ -58,7 +59,9 @@ const AccountQuotas = ({ account, quotas, me }: { account: AccountItem; quotas: 
 export const MyQuotasCard = () => {
   const { t } = useTranslation('quotas');
   const errorText = useErrorText();
+  const can = useCan();
   const me = useSession().indexData?.currentUser ?? '';
+  const pending = usePendingApplicationCount(can('applications:create'));
   const accounts = useAllMyAccounts();
   const quotas = useQuotas(ALL);
   const failed = accounts.error ?? quotas.error;
@@ -76,7 +79,17 @@ export const MyQuotasCard = () => {
     </Flex>
   );
   return (
-    <Card title={t('title')} extra={<Typography.Text type="secondary">{t('hint')}</Typography.Text>}>
+    <Card
+      title={t('title')}
+      extra={
+        can('applications:create') && (
+          <Link to="/account/applications">
+            {pending.data ? t('myApplicationsPending', { count: pending.data }) : t('myApplications')}
+          </Link>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
       {body}
     </Card>
   );
