@@ -34,6 +34,7 @@ import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
+import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -171,6 +172,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerOrgRoutes(kit, services.org);
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
+  registerQuotasRoutes(kit, services.quotas);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

@@ -55,6 +55,11 @@ import { TransfersService } from './modules/transfers/transfers.service.js';
 import { OrgRepository } from './modules/org/org.repository.js';
 import { OrgService } from './modules/org/org.service.js';
 import { QueuesService } from './modules/queues/queues.service.js';
+import { ActiveUsage } from './modules/quotas/active-usage.js';
+import { QuotaCheck } from './modules/quotas/quota-check.js';
+import { QuotasRepository } from './modules/quotas/quotas.repository.js';
+import { QuotasService } from './modules/quotas/quotas.service.js';
+import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -87,11 +92,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   );
 
   const jobsRepo = new JobsRepository(db);
+  // The quotas' running-job limits, read before the built-in scheduler's first pass.
+  const quotasRepo = new QuotasRepository(db);
+  const runLimits = new RunLimitsCache(quotasRepo, clock, log);
+  await runLimits.reload();
   const clusters = createClusterRegistry(config, {
     db,
     clock,
     log,
     accounting: jobsRepo,
+    runLimits,
     refreshIntervalSeconds: async () => (await settings.get()).refreshInterval,
     // ssh mode signs in to the login nodes with the user's portal-made key.
     privateKeyOf: async (userName) => {
@@ -112,11 +122,18 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // schedulers in the background (accountsChanged: tests replace the method to watch it).
   const org = new OrgService(new OrgRepository(db), clock, () => accountsChanged());
   const accountsRepo = new AccountsRepository(db);
-  const accountSync = new AccountSyncService(accountsRepo, org, clusters, log);
+  const accountSync = new AccountSyncService(accountsRepo, org, clusters, log, () => quotas.associationLimits());
   const accountsChanged = () => accountSync.schedule();
   const accounts = new AccountsService(accountsRepo, directory, org, clock, accountsChanged);
   const accountMembers = new AccountMembersService(accountsRepo, accounts, directory, clock, accountsChanged);
   const userAccounts = new UserAccountsService(accountsRepo, directory, org);
+  // Quotas: a change reaches Slurm with the account synchronisation and the built-in scheduler through its limits.
+  const activeUsage = new ActiveUsage(clusters, clock);
+  const quotaCheck = new QuotaCheck(quotasRepo, activeUsage);
+  const quotas = new QuotasService(quotasRepo, directory, activeUsage, clock, async () => {
+    accountSync.schedule();
+    await runLimits.reload();
+  });
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -183,11 +200,18 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     accountSync,
     temporaryPasswords: new TemporaryPasswordService(usersRepo, sessions, throttle, settings, clock),
     jobs,
-    jobActions: new JobActionsService(clusters, jobs, submissions, clock, (user, requested) =>
-      userAccounts.submissionAccount(user, requested),
+    jobActions: new JobActionsService(
+      clusters,
+      jobs,
+      submissions,
+      clock,
+      (user, requested) => userAccounts.submissionAccount(user, requested),
+      (user, account, job) => quotaCheck.check(user, account, job),
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues: new QueuesService(clusters, userAccounts),
+    quotas,
+    quotaCheck,
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,
     uploads: new UploadsService(new UploadsRepository(db), files, clock),

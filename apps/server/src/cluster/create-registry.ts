@@ -11,6 +11,7 @@ import { JobSnapshot } from './job-snapshot.js';
 import { ClusterRegistry } from './registry.js';
 import { counted } from './scheduler/counted.js';
 import { schedulerFactory } from './scheduler/create-adapter.js';
+import type { RunLimits } from './scheduler/run-limits.js';
 
 export interface RegistryDeps extends AccessDeps {
   db: Kysely<Database>;
@@ -20,6 +21,8 @@ export interface RegistryDeps extends AccessDeps {
   accounting: AccountingStore;
   /** The refresh interval administrators set, in seconds; a cluster's own poll interval wins. */
   refreshIntervalSeconds(): Promise<number>;
+  /** The quotas' running-job limits, which the built-in scheduler keeps (Slurm keeps its own). */
+  runLimits?: RunLimits;
 }
 
 /** Builds every configured cluster: scheduler, access, snapshot poller and accounting ingest. */
@@ -27,7 +30,7 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
   // One limiter for every cluster, both access modes and the scheduler's commands.
   const { waitSeconds, ...bounds } = config.commands;
   const limiter = new CommandLimiter({ ...bounds, waitMs: waitSeconds * 1000 });
-  const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log, limiter);
+  const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log, limiter, d.runLimits);
   return new ClusterRegistry(
     config.clusters.map((cluster) => {
       const side = makeScheduler(cluster);

@@ -8,9 +8,21 @@ const SETTLE_DELAYS_MS = [500, 1000, 1500, 2000, 3000];
 
 export interface Snapshot {
   jobs: ActiveJob[];
+  /** The same jobs by account ('' for none): the quota check reads one account's at submission. */
+  byAccount: ReadonlyMap<string, readonly ActiveJob[]>;
   info: ClusterInfo;
   takenAt: number;
 }
+
+const groupByAccount = (jobs: readonly ActiveJob[]): Map<string, ActiveJob[]> => {
+  const groups = new Map<string, ActiveJob[]>();
+  for (const j of jobs) {
+    const list = groups.get(j.account);
+    if (list) list.push(j);
+    else groups.set(j.account, [j]);
+  }
+  return groups;
+};
 
 /**
  * One poller per cluster: it asks the scheduler for the active jobs and the cluster state once per
@@ -85,7 +97,8 @@ export class JobSnapshot {
     try {
       const [jobs, info] = await Promise.all([this.adapter.activeJobs(), this.adapter.clusterInfo()]);
       const before = this.last ? new Set(this.last.jobs.map((j) => j.jobId)) : null;
-      this.last = { jobs, info, takenAt: this.clock.now() };
+      // Grouped here, once per read, so no request pays for it.
+      this.last = { jobs, byAccount: groupByAccount(jobs), info, takenAt: this.clock.now() };
       if (this.failure) this.log.info('the scheduler answers again');
       this.failure = null;
       if (before) {

@@ -24,7 +24,10 @@ export const QuotaItem = z.object({
   coreHoursLimit: z.number().int().nonnegative().nullable(),
   cardHoursLimit: z.number().int().nonnegative().nullable(),
   maxRunningJobs: z.number().int().nonnegative().nullable(),
-  /** Core-seconds of the finished jobs counted against it (exact; hours are for display). */
+  /**
+   * Core-seconds used (exact; hours are for display): the finished jobs' (from accounting), and what
+   * the running jobs have run so far (docs/quotas.md).
+   */
   coreSecondsUsed: z.number().int().nonnegative(),
   cardSecondsUsed: z.number().int().nonnegative(),
   /** Core-seconds the queued and running jobs may still use (cores × time limit left). */

@@ -12,6 +12,7 @@ import { SlurmAccountSyncer } from '../accounts/slurm-accounts.js';
 import type { AccountSyncer } from '../accounts/types.js';
 import { unsupportedAccountSyncer } from '../accounts/unsupported-accounts.js';
 import { LocalScheduler } from './local/local-scheduler.js';
+import type { RunLimits } from './run-limits.js';
 import { SlurmAdapter } from './slurm/slurm-adapter.js';
 import { SchedulerRejectedError, type SchedulerAdapter } from './types.js';
 
@@ -38,6 +39,7 @@ export const schedulerFactory = (
   clock: Clock,
   log: Logger,
   limiter: CommandLimiter,
+  runLimits?: RunLimits,
 ): SchedulerFactory => {
   // Slurm commands are processes on this host like any other: they share the users' bounds.
   const runner = limitRunner(new LocalCommandRunner(), limiter);
@@ -67,6 +69,7 @@ export const schedulerFactory = (
         dataDir: resolve(config.dataDir),
         homeRoot,
         clock,
+        runLimits,
         onError: (err) => log.error({ err, cluster: cluster.id }, 'local scheduler'),
       }),
       accounts: unsupportedAccountSyncer,

@@ -1,9 +1,12 @@
 import type { AccountSyncReport } from '@portal/shared';
-import { NO_LIMITS, type DesiredAccount } from '../../cluster/accounts/types.js';
+import { NO_LIMITS, type AssociationLimits, type DesiredAccount } from '../../cluster/accounts/types.js';
 import type { ClusterRegistry } from '../../cluster/registry.js';
 import type { Logger } from '../../lib/logger.js';
 import type { OrgService } from '../org/index.js';
 import type { AccountsRepository } from './accounts.repository.js';
+
+/** The quotas as association limits, by account name, then user name ('' for the account's own). */
+export type QuotaLimitsSource = () => Promise<Map<string, Map<string, AssociationLimits>>>;
 
 /** Per cluster: the run going on, and whether another must follow it. */
 interface Lane {
@@ -28,25 +31,35 @@ export class AccountSyncService {
     private readonly org: OrgService,
     private readonly clusters: ClusterRegistry,
     private readonly log: Logger,
+    /** The quotas module's limits (docs/quotas.md); none by default. */
+    private readonly quotaLimits: QuotaLimitsSource = () => Promise.resolve(new Map()),
   ) {}
 
-  /** The accounts as every scheduler should hold them. */
+  /** The accounts as every scheduler should hold them, with their quotas and their members'. */
   async desired(): Promise<DesiredAccount[]> {
-    const [accounts, members, tree] = await Promise.all([this.repo.all(), this.repo.allMembers(), this.org.tree()]);
-    const byAccount = new Map<number, DesiredAccount['members']>();
+    const [accounts, members, tree, quotas] = await Promise.all([
+      this.repo.all(),
+      this.repo.allMembers(),
+      this.org.tree(),
+      this.quotaLimits(),
+    ]);
+    const byAccount = new Map<number, { user: string; isDefault: boolean }[]>();
     for (const m of members) {
       const list = byAccount.get(Number(m.account_id)) ?? [];
-      list.push({ user: m.user_name, isDefault: m.is_default === 1, limits: NO_LIMITS });
+      list.push({ user: m.user_name, isDefault: m.is_default === 1 });
       byAccount.set(Number(m.account_id), list);
     }
-    return accounts.map((a) => ({
-      name: a.name.toLowerCase(),
-      description: a.description,
-      organization: a.org_unit_id === null ? '' : (tree.get(Number(a.org_unit_id))?.name ?? ''),
-      blocked: a.status === 'Frozen' || a.status === 'Disable',
-      limits: NO_LIMITS,
-      members: byAccount.get(Number(a.id)) ?? [],
-    }));
+    return accounts.map((a) => {
+      const limits = quotas.get(a.name);
+      return {
+        name: a.name.toLowerCase(),
+        description: a.description,
+        organization: a.org_unit_id === null ? '' : (tree.get(Number(a.org_unit_id))?.name ?? ''),
+        blocked: a.status === 'Frozen' || a.status === 'Disable',
+        limits: limits?.get('') ?? NO_LIMITS,
+        members: (byAccount.get(Number(a.id)) ?? []).map((m) => ({ ...m, limits: limits?.get(m.user) ?? NO_LIMITS })),
+      };
+    });
   }
 
   /** One synchronisation of one cluster (a dry run only plans). */

@@ -8,6 +8,7 @@ import {
   previewAccountSync,
   Role,
   setDefaultAccount,
+  setQuota,
 } from '@portal/shared';
 import type { AccountSyncer, AccountSyncResult, DesiredAccount } from '../../cluster/accounts/types.js';
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
@@ -92,7 +93,12 @@ describe('account synchronisation', () => {
     await user.call(setDefaultAccount, { params: { accountName: 'sync_two' } });
     await admin.call(modifyAccount, { params: { accountName: 'sync_proj' }, body: { status: 'Frozen' } });
     expect(trigger).toHaveBeenCalledTimes(5);
+    // A quota travels with its account (Slurm's minutes and job counts).
+    await admin.call(setQuota, { body: { accountName: 'sync_two', coreHoursLimit: 10, maxRunningJobs: 3 } });
+    await admin.call(setQuota, { body: { accountName: 'sync_two', userName: 'sync_user', cardHoursLimit: 2 } });
+    expect(trigger).toHaveBeenCalledTimes(7);
     trigger.mockRestore();
+    const none = { cpuMinutes: null, gpuMinutes: null, maxJobs: null };
 
     await t.app.services.accountSync.idle();
     const last = syncer.calls.at(-1);
@@ -103,16 +109,18 @@ describe('account synchronisation', () => {
         description: 'Sync project',
         organization: 'Sync Co',
         blocked: true,
-        members: [{ user: 'sync_user', isDefault: false }],
+        limits: none,
+        members: [{ user: 'sync_user', isDefault: false, limits: none }],
       },
       {
         name: 'sync_two',
         description: '',
         organization: '',
         blocked: false,
+        limits: { cpuMinutes: 600, gpuMinutes: null, maxJobs: 3 },
         members: [
-          { user: 'admin', isDefault: true },
-          { user: 'sync_user', isDefault: true },
+          { user: 'admin', isDefault: true, limits: none },
+          { user: 'sync_user', isDefault: true, limits: { cpuMinutes: null, gpuMinutes: 120, maxJobs: null } },
         ],
       },
     ]);

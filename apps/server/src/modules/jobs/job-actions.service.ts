@@ -33,6 +33,13 @@ export interface SubmitRequest {
 
 export type SubmitAccount = (user: { id: number; name: string }, requested: string | undefined) => Promise<string | undefined>;
 
+/** Throws when the job would pass a quota of its account or of the user in it (timeLimit in seconds). */
+export type SubmitQuota = (
+  user: { id: number; name: string },
+  account: string | undefined,
+  job: { cores: number; gpus: number; timeLimit: number },
+) => Promise<void>;
+
 export interface ActionParams {
   priority?: number | undefined;
   hours?: number | undefined;
@@ -71,6 +78,8 @@ export class JobActionsService {
      * default; throws when the user may not use it). Default: the one asked for.
      */
     private readonly accountFor: SubmitAccount = (_user, requested) => Promise.resolve(requested),
+    /** The quotas module's check at submission (docs/quotas.md). Default: none. */
+    private readonly quotaFor: SubmitQuota = () => Promise.resolve(),
   ) {}
 
   private info(cluster: ClusterEntry) {
@@ -135,6 +144,12 @@ export class JobActionsService {
       throw over('cores', queue.maxCoresPerJob, 'cores per job');
     if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores', 'coresBelowNodes', { nodes: r.nodes });
     if (r.gpus > queue.totalGpus) throw over('gpus', queue.totalGpus, 'GPUs');
+    // Last of the checks: only a job the cluster would take counts against a quota.
+    await this.quotaFor({ id: auth.user.id, name: auth.user.userName }, account, {
+      cores: r.cores,
+      gpus: r.gpus,
+      timeLimit: limit,
+    });
     const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
     const send = async () => {
       await cluster.ensureDir(auth.user.userName, workDir);

@@ -4,6 +4,7 @@ import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { containsIgnoreCase } from '../../db/like.js';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, JobRow, NewJobRow } from '../../db/types.js';
+import { applyUsageDeltas, jobKey, storedContributions, usageDeltas } from './usage-totals.js';
 
 export interface HistoryFilter {
   clusterId: string;
@@ -70,12 +71,28 @@ const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => 
 export class JobsRepository implements AccountingStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * Stores a batch of finished jobs and moves the usage totals by what the batch changes, in one
+   * transaction: a job read again (the safety window) counts once, and a corrected one (other
+   * seconds, another account) moves only the difference.
+   */
   async saveFinished(clusterId: string, jobs: FinishedJob[], now: number): Promise<void> {
-    await this.upsert(jobs.map((j) => toJobRow(clusterId, j, now)));
+    // The same job twice in one batch is one row (the later record wins).
+    const rows = [...new Map(jobs.map((j) => toJobRow(clusterId, j, now)).map((r) => [jobKey(r), r])).values()];
+    if (rows.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const before = await storedContributions(
+        trx,
+        clusterId,
+        rows.map((r) => r.job_id),
+      );
+      await new JobsRepository(trx).upsert(rows);
+      await applyUsageDeltas(trx, usageDeltas(rows, before));
+    });
   }
 
-  /** Inserts or updates in batches (a job re-read in the safety window is the same row). */
-  async upsert(rows: NewJobRow[]): Promise<void> {
+  /** Inserts or updates in batches (a job re-read in the safety window is the same row); usage totals are the caller's. */
+  private async upsert(rows: NewJobRow[]): Promise<void> {
     const first = rows[0];
     if (!first) return;
     const updatable = Object.keys(first).filter((k) => !['cluster_id', 'job_id', 'submit_at'].includes(k)) as (keyof NewJobRow)[];

@@ -2,11 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { LocalJobRow } from '../../../db/types.js';
 import type { Clock } from '../../../lib/time.js';
+import type { RunLimits } from '../run-limits.js';
 import { jobEnvironment } from './job-env.js';
 import { containedPath, homePath } from './paths.js';
 import type { JobAccount, JobProcesses } from './process.js';
 import { outcomeOf, pastLimit, planSchedule, Reason, type EndIntent, type WaitingJob } from './queue.js';
 import type { Allocation } from './resources.js';
+import { RunningCounts } from './running-counts.js';
 import type { LocalJobPatch, LocalJobStore } from './store.js';
 import type { Topology } from './topology.js';
 import { nodeListOf } from './views.js';
@@ -25,6 +27,8 @@ const waitingOf = (row: LocalJobRow): WaitingJob => ({
   priority: row.priority,
   submitAt: row.submit_at,
   request: { nodes: row.nodes, cpus: row.cpus, gpus: row.gpus, memoryMB: row.memory_mb },
+  account: row.account,
+  user: row.user_name,
 });
 
 export interface JobRunnerDeps {
@@ -40,6 +44,8 @@ export interface JobRunnerDeps {
   /** The account a user's jobs run as (the server runs as root), or undefined: the server's own. */
   accountOf: (user: string) => Promise<JobAccount | undefined>;
   clock: Clock;
+  /** The quotas' running-job limits (a job over them waits for AssocMaxJobsLimit). */
+  runLimits: RunLimits;
   /** Time between SIGTERM and SIGKILL when a job is ended. */
   killGraceMs: number;
   onError: (err: unknown) => void;
@@ -76,7 +82,12 @@ export class JobRunner {
     }
     // Jobs put back in the queue by supervise() wait for the next pass.
     const waiting = rows.filter((r) => r.state === 'Q');
-    const plan = planSchedule(this.d.topology, holding.map(allocationOf), waiting.map(waitingOf));
+    // Suspended and exiting jobs count as running, as they hold their nodes.
+    const counts = new RunningCounts(
+      this.d.runLimits,
+      holding.map((r) => ({ account: r.account, user: r.user_name })),
+    );
+    const plan = planSchedule(this.d.topology, holding.map(allocationOf), waiting.map(waitingOf), counts);
     const byId = new Map(waiting.map((r) => [r.id, r]));
     for (const { id, nodeList } of plan.start) await this.start(byId.get(id) as LocalJobRow, nodeList, now);
     for (const [id, reason] of plan.reasons) {

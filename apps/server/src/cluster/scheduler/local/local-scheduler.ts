@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { CLUSTER_ID_PATTERN } from '@portal/shared';
 import type { Database, LocalJobRow } from '../../../db/types.js';
 import { systemClock, type Clock } from '../../../lib/time.js';
+import { NO_RUN_LIMITS, type RunLimits } from '../run-limits.js';
 import {
   SchedulerRejectedError,
   SchedulerUnavailableError,
@@ -75,6 +76,8 @@ export interface LocalSchedulerOptions {
    * `shared`: as the server's account. Default: as local access decides (user-accounts.ts).
    */
   separation?: 'perUser' | 'shared' | undefined;
+  /** The quotas' running-job limits, asked in every pass (default: none). */
+  runLimits?: RunLimits | undefined;
 }
 
 const JOB_ID = /^\d{1,15}$/;
@@ -134,6 +137,7 @@ export class LocalScheduler implements SchedulerAdapter {
       osUser: this.accounts.sharedUser,
       accountOf: this.accounts.accountOf,
       clock: this.clock,
+      runLimits: opts.runLimits ?? NO_RUN_LIMITS,
       killGraceMs: opts.killGraceMs ?? 5000,
       onError: this.onError,
       kick: () => this.kick(),

@@ -10,6 +10,7 @@ import {
   type WaitingJob,
 } from './queue.js';
 import type { Allocation } from './resources.js';
+import { RunningCounts } from './running-counts.js';
 import { buildTopology } from './topology.js';
 
 const topology = buildTopology({
@@ -34,6 +35,8 @@ const job = (over: Partial<WaitingJob> & { cpus?: number; nodes?: number; gpus?:
     priority: over.priority ?? 1000,
     submitAt: over.submitAt ?? seq,
     request: over.request ?? { nodes: over.nodes ?? 1, cpus: over.cpus ?? 1, gpus: over.gpus ?? 0, memoryMB: 100 },
+    account: over.account,
+    user: over.user,
   };
 };
 const running = (nodeList: string[], cpus: number): Allocation => ({
@@ -117,6 +120,47 @@ describe('queue decisions', () => {
       { id: 2, nodeList: ['gpu1'] },
     ]);
     expect(plan.reasons.get(3)).toBe('Resources');
+  });
+});
+
+describe('running-job limits', () => {
+  // At most 1 running job per user in acct_a, 2 for the whole of acct_b.
+  const limits = {
+    maxRunning: (account: string, user: string) => ({
+      account: account === 'acct_b' ? 2 : null,
+      user: account === 'acct_a' && user === 'ann' ? 1 : null,
+    }),
+  };
+
+  it('keeps the jobs beyond a limit waiting for AssocMaxJobsLimit, counting the ones already running and those it starts', () => {
+    const counts = new RunningCounts(limits, [{ account: 'acct_b', user: 'ben' }]);
+    const plan = planSchedule(
+      topology,
+      [running(['node01'], 1)],
+      [
+        job({ id: 1, account: 'acct_a', user: 'ann' }),
+        job({ id: 2, account: 'acct_a', user: 'ann' }),
+        job({ id: 3, account: 'acct_a', user: 'amy' }),
+        job({ id: 4, account: 'acct_b', user: 'bea' }),
+        job({ id: 5, account: 'acct_b', user: 'ben' }),
+      ],
+      counts,
+    );
+    expect(plan.start.map((s) => s.id)).toEqual([1, 3, 4]);
+    expect(plan.reasons.get(2)).toBe('AssocMaxJobsLimit');
+    expect(plan.reasons.get(5)).toBe('AssocMaxJobsLimit');
+  });
+
+  it('lets a job held by its limit reserve no nodes: a later job that fits starts', () => {
+    const counts = new RunningCounts(limits, [{ account: 'acct_a', user: 'ann' }]);
+    const plan = planSchedule(
+      topology,
+      [running(['node01'], 8)],
+      [job({ id: 1, cpus: 8, priority: 99, account: 'acct_a', user: 'ann' }), job({ id: 2, cpus: 8, priority: 1 })],
+      counts,
+    );
+    expect(plan.reasons.get(1)).toBe('AssocMaxJobsLimit');
+    expect(plan.start).toEqual([{ id: 2, nodeList: ['node02'] }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ExitStatus } from '@portal/shared';
 import { allocate, capacityOf, freeByNode, reserve, usageByNode, type Allocation, type Request } from './resources.js';
+import type { RunningCounts } from './running-counts.js';
 import type { PartitionSpec, Topology } from './topology.js';
 
 /*
@@ -20,6 +21,8 @@ export const Reason = {
   partitionConfig: 'PartitionConfig',
   /** Its partition is down: it waits until the partition is up again. */
   partitionDown: 'PartitionDown',
+  /** Its account, or its user within the account, already runs as many jobs as the quota allows. */
+  jobLimit: 'AssocMaxJobsLimit',
 } as const;
 
 export interface WaitingJob {
@@ -28,6 +31,9 @@ export interface WaitingJob {
   priority: number;
   submitAt: number;
   request: Request;
+  /** Whose it is, for the running-job limits ('' when it has no account). */
+  account?: string | undefined;
+  user?: string | undefined;
 }
 
 export interface Plan {
@@ -51,9 +57,16 @@ export const everFits = (topology: Topology, partition: PartitionSpec, req: Requ
  * Decides which waiting (not held) jobs start, in strict queue order as Slurm's builtin
  * scheduler does: the first job that does not fit waits for Resources and reserves its
  * partition's nodes, so a later job that could use any of them waits for Priority rather than
- * overtaking it. Jobs that can never run where they are wait for PartitionConfig and hold no one up.
+ * overtaking it. Jobs that can never run where they are wait for PartitionConfig and hold no one up;
+ * so do jobs whose account or user already runs as many jobs as its quota allows (as Slurm's
+ * association limits: they wait for AssocMaxJobsLimit and reserve nothing).
  */
-export const planSchedule = (topology: Topology, running: readonly Allocation[], waiting: readonly WaitingJob[]): Plan => {
+export const planSchedule = (
+  topology: Topology,
+  running: readonly Allocation[],
+  waiting: readonly WaitingJob[],
+  counts?: RunningCounts,
+): Plan => {
   const free = freeByNode(topology.nodes, usageByNode(running));
   const blocked = new Set<string>();
   const plan: Plan = { start: [], reasons: new Map() };
@@ -69,11 +82,17 @@ export const planSchedule = (topology: Topology, running: readonly Allocation[],
       plan.reasons.set(job.id, Reason.partitionDown);
       continue;
     }
+    const owner = { account: job.account ?? '', user: job.user ?? '' };
+    if (counts?.atLimit(owner.account, owner.user)) {
+      plan.reasons.set(job.id, Reason.jobLimit);
+      continue;
+    }
     const behind = partition.nodes.some((n) => blocked.has(n));
     const nodeList = behind ? null : allocate(partition.nodes, free, job.request);
     if (nodeList) {
       reserve(free, { ...job.request, nodeList });
       plan.start.push({ id: job.id, nodeList });
+      counts?.add(owner.account, owner.user);
       continue;
     }
     plan.reasons.set(job.id, behind ? Reason.priority : Reason.resources);

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewJobRow } from '../../db/types.js';
+
+/*
+ * usage_totals (migration 0010): core- and card-seconds of the finished jobs per (account, user),
+ * kept in step with the jobs table inside each ingest's transaction, so a quota's "used" is one
+ * indexed read however long the history is.
+ */
+
+/** What one job row contributes to the totals. */
+export interface Contribution {
+  account: string;
+  user_name: string;
+  core_seconds: number;
+  card_seconds: number;
+}
+
+export interface UsageDelta extends Contribution {
+  jobs: number;
+}
+
+const keyOf = (c: { account: string; user_name: string }) => `${c.account}\u0000${c.user_name}`;
+
+/**
+ * How a batch moves the totals: each new job adds its contribution; a job read again adds only
+ * what changed (its seconds were corrected, or it moved to another account or user). Zero moves
+ * are left out; the result is sorted, so concurrent ingests lock the rows in the same order.
+ */
+export const usageDeltas = (rows: readonly NewJobRow[], before: ReadonlyMap<string, Contribution>): UsageDelta[] => {
+  const deltas = new Map<string, UsageDelta>();
+  const move = (c: Contribution, sign: 1 | -1, jobs: number) => {
+    const k = keyOf(c);
+    const d = deltas.get(k) ?? { account: c.account, user_name: c.user_name, core_seconds: 0, card_seconds: 0, jobs: 0 };
+    d.core_seconds += sign * Number(c.core_seconds);
+    d.card_seconds += sign * Number(c.card_seconds);
+    d.jobs += sign * jobs;
+    deltas.set(k, d);
+  };
+  for (const row of rows) {
+    const old = before.get(jobKey(row));
+    if (old) move(old, -1, 1);
+    move(row, 1, 1);
+  }
+  return [...deltas.entries()]
+    .filter(([, d]) => d.core_seconds !== 0 || d.card_seconds !== 0 || d.jobs !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => d);
+};
+
+/** A job's identity in the jobs table (its unique key within a cluster). */
+export const jobKey = (j: { job_id: string; submit_at: number }) => `${j.job_id}\u0000${Number(j.submit_at)}`;
+
+/** The stored contributions of these jobs of one cluster (those already ingested), by jobKey. */
+export const storedContributions = async (
+  db: Kysely<Database>,
+  clusterId: string,
+  jobIds: readonly string[],
+): Promise<Map<string, Contribution>> => {
+  const found = new Map<string, Contribution>();
+  const ids = [...new Set(jobIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['job_id', 'submit_at', 'account', 'user_name', 'core_seconds', 'card_seconds'])
+      .where('cluster_id', '=', clusterId)
+      .where('job_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.set(jobKey(r), r);
+  }
+  return found;
+};
+
+/** Adds the deltas to the totals (a row is created on first use). */
+export const applyUsageDeltas = async (db: Kysely<Database>, deltas: readonly UsageDelta[]): Promise<void> => {
+  for (let i = 0; i < deltas.length; i += 200) {
+    await db
+      .insertInto('usage_totals')
+      .values(deltas.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.columns(['account', 'user_name']).doUpdateSet((eb) => ({
+          core_seconds: eb('usage_totals.core_seconds', '+', eb.ref('excluded.core_seconds')),
+          card_seconds: eb('usage_totals.card_seconds', '+', eb.ref('excluded.card_seconds')),
+          jobs: eb('usage_totals.jobs', '+', eb.ref('excluded.jobs')),
+        })),
+      )
+      .execute();
+  }
+};
