@@ -18,6 +18,7 @@ import { decorateRequests, RouteKit } from './http/route-kit.js';
 import { inlineScriptHashes, registerWebFiles } from './http/web-files.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { registerApplicationsRoutes } from './modules/applications/applications.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerLoginRoutes } from './modules/auth/login.routes.js';
 import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
@@ -173,6 +174,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
   registerQuotasRoutes(kit, services.quotas);
+  registerApplicationsRoutes(kit, services.applications);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

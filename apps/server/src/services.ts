@@ -9,6 +9,8 @@ import type { Logger } from './lib/logger.js';
 import { loadMasterKey } from './lib/master-key.js';
 import type { Clock } from './lib/time.js';
 import { AccountMembersService } from './modules/accounts/account-members.service.js';
+import { ApplicationsRepository } from './modules/applications/applications.repository.js';
+import { ApplicationsService } from './modules/applications/applications.service.js';
 import { AccountSyncService } from './modules/accounts/account-sync.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -135,6 +137,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     await runLimits.reload();
   });
 
+  const queues = new QueuesService(clusters, userAccounts);
+
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
   const files = new FilesService((clusterId) => {
@@ -209,9 +213,19 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       (user, account, job) => quotaCheck.check(user, account, job),
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
-    queues: new QueuesService(clusters, userAccounts),
+    queues,
     quotas,
     quotaCheck,
+    applications: new ApplicationsService({
+      repo: new ApplicationsRepository(db),
+      clusters,
+      queues,
+      clock,
+      goldEnabled: () => config.ui.goldEnable,
+      // An approval that raised a quota reaches the schedulers as an administrator's change does.
+      accountsChanged: () =>
+        void quotas.written().catch((err: unknown) => log.warn({ err }, 'a raised quota did not reach the schedulers')),
+    }),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,
     uploads: new UploadsService(new UploadsRepository(db), files, clock),

@@ -170,6 +170,25 @@ export const ErrReason = {
   orgUnitNotEmpty: 'orgUnitNotEmpty',
   /** A department moved below itself, a company given a parent, a department without one. */
   orgUnitBadParent: 'orgUnitBadParent',
+  // Applications (issue 12): more hours, a longer run time, a queue.
+  /** The account (or the member's quota) has no limit of that kind: nothing to apply for. */
+  noQuotaLimit: 'noQuotaLimit',
+  /** Run-time applications (walltimeApply) are off: gold (billing) mode is not enabled. */
+  wallTimeOff: 'wallTimeOff',
+  /** The run time asked for is not longer than the job's time limit now. */
+  timeLimitNotLonger: 'timeLimitNotLonger',
+  /** The account may already use the queue. */
+  queueAlreadyAllowed: 'queueAlreadyAllowed',
+  /** The caller already has a pending application for the same thing (data.applicationId). */
+  applicationPending: 'applicationPending',
+  /** Nobody decides their own application, administrators included. */
+  ownApplication: 'ownApplication',
+  /** The application was already decided or withdrawn. */
+  applicationNotPending: 'applicationNotPending',
+  /** Only an administrator decides this application (an account's own hours, queue access). */
+  adminDecides: 'adminDecides',
+  /** Only the applicant withdraws an application. */
+  notApplicant: 'notApplicant',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -26,3 +26,29 @@ export const notAccountOwner = (name: string) =>
   );
 
 export const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
+
+/** Spec section 8's text for a Disable account (errCode 10007). */
+export const ACCOUNT_DISABLED_MESSAGE = 'The account has been deactivated and cannot be operated.';
+
+/**
+ * Why an account cannot be used now (no new jobs, no applications), or null when it can:
+ * Disable is 10007 with the spec's text, Frozen is 10008 naming the account.
+ */
+export const accountUnusable = (account: { name: string; status: string }): AppError | null => {
+  if (account.status === 'Disable')
+    return new AppError(ErrCode.USER_FROZEN, 'accountDisabled', ACCOUNT_DISABLED_MESSAGE, {
+      status: 403,
+      extra: { account: account.name },
+    });
+  if (account.status === 'Frozen')
+    return new AppError(
+      ErrCode.INSUFFICIENT_PERMISSION,
+      'accountFrozen',
+      `The account ${account.name} is frozen: it cannot submit new jobs`,
+      {
+        status: 403,
+        extra: { account: account.name },
+      },
+    );
+  return null;
+};

@@ -3,12 +3,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
 import type { OrgService } from '../org/index.js';
 import type { UserDirectory, UserPlacement, UserPlacements } from '../users/index.js';
-import { forbidden, userNotFound } from './account-errors.js';
+import { accountUnusable, forbidden, userNotFound } from './account-errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { statusOf } from './accounts.service.js';
-
-/** Spec section 8's text for a Disable account (errCode 10007). */
-export const ACCOUNT_DISABLED_MESSAGE = 'The account has been deactivated and cannot be operated.';
 
 /** A user's accounts as other modules need them: their place, the session's status, the account a job is charged to. */
 export class UserAccountsService implements UserPlacements {
@@ -102,18 +99,8 @@ export class UserAccountsService implements UserPlacements {
         `You are not a member of the account ${requested ?? ''}; your accounts: ${held.map((m) => m.name).join(', ')}`,
         { extra: { accounts: held.map((m) => m.name) } },
       );
-    if (chosen.status === 'Disable')
-      throw new AppError(ErrCode.USER_FROZEN, 'accountDisabled', ACCOUNT_DISABLED_MESSAGE, {
-        status: 403,
-        extra: { account: chosen.name },
-      });
-    if (chosen.status === 'Frozen')
-      throw new AppError(
-        ErrCode.INSUFFICIENT_PERMISSION,
-        'accountFrozen',
-        `The account ${chosen.name} is frozen: it cannot submit new jobs`,
-        { status: 403, extra: { account: chosen.name } },
-      );
+    const unusable = accountUnusable(chosen);
+    if (unusable) throw unusable;
     return chosen.name;
   }
 }

@@ -1,3 +1,3 @@
-/* Jobs are used by no other module yet; reports and bills will read finished jobs through here. */
+/* What other modules may use of jobs: scheduler calls answered in the portal's words (queues, applications). */
 export type { JobsService } from './jobs.service.js';
-export { viaScheduler } from './scheduler-errors.js';
+export { schedulerError, viaScheduler } from './scheduler-errors.js';

@@ -1,6 +1,6 @@
 import { can, ErrCode, queueAllows, UNLIMITED, type QueueItem, type QueuePatch, type QueueSettings } from '@portal/shared';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
-import type { PartitionSettings } from '../../cluster/scheduler/types.js';
+import type { PartitionInfo, PartitionSettings } from '../../cluster/scheduler/types.js';
 import { AppError, invalid } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
 import { viaScheduler } from '../jobs/index.js';
@@ -124,6 +124,23 @@ export class QueuesService {
       );
     await viaScheduler(() => cluster.scheduler.deletePartition(name));
     await cluster.snapshot.refresh();
+  }
+
+  /** A queue of the cluster as the scheduler holds it (applications), or undefined. */
+  find(clusterId: string | undefined, name: string): PartitionInfo | undefined {
+    return this.snapshot(this.clusters.get(clusterId)).info.partitions.find((p) => p.name === name);
+  }
+
+  /**
+   * Lets one more account use a queue (an approved application): the queue's allowed accounts
+   * with this one added, through the same path as an administrator's change. Nothing to do when
+   * the queue already allows it.
+   */
+  async allowAccount(auth: Auth, clusterId: string | undefined, name: string, account: string): Promise<void> {
+    const queue = this.managed(this.clusters.get(clusterId), name);
+    if (queueAllows(queue.allowAccounts, account)) return;
+    const allow = queue.allowAccounts === 'ALL' ? [account] : [...queue.allowAccounts, account];
+    await this.patch(auth, clusterId, name, { allowAccounts: allow, maxNodesPerJob: undefined, maxCoresPerJob: undefined });
   }
 
   private managed(cluster: ClusterEntry, name: string) {
