@@ -173,8 +173,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerOrgRoutes(kit, services.org);
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
-  registerApplicationsRoutes(kit, services.applications);
   registerQuotasRoutes(kit, services.quotas);
+  registerApplicationsRoutes(kit, services.applications);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

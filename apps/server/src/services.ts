@@ -180,6 +180,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       nodeCount,
       localAccessFacts(config.clusters),
       (userId) => userAccounts.sessionAccountStatus(userId),
+      async (userId) => (await userAccounts.accountsOf(userId)).names.length > 0,
     ),
     login: new LoginService(directory, sessions, throttle, captcha, clock, new SignInGate()),
     loginPage: new LoginPageService(config, settings, mailer),
@@ -221,8 +222,9 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       queues,
       clock,
       goldEnabled: () => config.ui.goldEnable,
-      // A raised quota reaches Slurm with the account synchronisation and the built-in scheduler's limits at once.
-      accountsChanged: () => void quotas.written().catch((err: unknown) => log.warn({ err }, 'quota limits not reloaded')),
+      // An approval that raised a quota reaches the schedulers as an administrator's change does.
+      accountsChanged: () =>
+        void quotas.written().catch((err: unknown) => log.warn({ err }, 'a raised quota did not reach the schedulers')),
     }),
     jobTemplates: loadJobTemplates([SHIPPED_TEMPLATES, join(resolve(config.dataDir), 'templates')], log),
     files,

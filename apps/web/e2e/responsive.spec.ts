@@ -178,6 +178,7 @@ test.describe('on a phone (390×844)', () => {
       'account/org-units',
       'account/accounts',
       'account/my-accounts',
+      'account/applications',
       'account/audit-log',
       'account/personal',
       'job-resource/queue-manage',

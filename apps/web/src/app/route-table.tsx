@@ -29,6 +29,8 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'account/org-units': () => import('../features/org/pages/OrgUnitsPage'),
   'account/accounts': () => import('../features/accounts/pages/AccountsPage'),
   'account/my-accounts': () => import('../features/accounts/pages/MyAccountsPage'),
+  'account/applications': () => import('../features/applications/pages/ApplicationsPage'),
+  'my-resource/walltime-apply': () => import('../features/applications/pages/WalltimeApplyPage'),
   'account/audit-log': () => import('../features/audit/pages/AuditLogPage'),
   'job-resource/queue-manage': () => import('../features/queues/pages/QueuesPage'),
   'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),

@@ -3,6 +3,24 @@ import { ErrCode } from '@portal/shared';
 import { ApiError, NetworkError } from './api-client';
 
 /**
+ * A job refused by an hour quota (reason quotaExceeded with the hours in its data; the same reason
+ * without them is the storage quota of the file manager).
+ */
+export const hourQuotaRefusal = (err: unknown) => {
+  if (!(err instanceof ApiError) || err.reason !== 'quotaExceeded' || typeof err.data.limitHours !== 'number') return null;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return {
+    account: typeof err.data.account === 'string' ? err.data.account : '',
+    /** The member's own quota in the account (else the account's). */
+    own: typeof err.data.user === 'string' && err.data.user !== '',
+    quota: err.data.quota === 'cardHours' ? ('cardHours' as const) : ('coreHours' as const),
+    usedHours: num(err.data.usedHours),
+    limitHours: err.data.limitHours,
+    jobHours: num(err.data.jobHours),
+  };
+};
+
+/**
  * The text for a failed call, in the user's language: by reason when the console knows it, else
  * by error code. Server English is used only when nothing else fits.
  */
@@ -10,6 +28,16 @@ export const useErrorText = () => {
   const { t, i18n } = useTranslation('errors');
   return (err: unknown): string => {
     if (err instanceof NetworkError) return t(err.timedOut ? 'network.timeout' : 'network.error');
+    const quota = hourQuotaRefusal(err);
+    if (quota)
+      return t(quota.own ? 'hourQuota.user' : 'hourQuota.account', {
+        account: quota.account,
+        quotaName: t(`hourQuota.name.${quota.quota}`),
+        units: t(`hourQuota.units.${quota.quota}`),
+        used: quota.usedHours.toFixed(2),
+        limit: quota.limitHours,
+        job: quota.jobHours.toFixed(2),
+      });
     if (err instanceof ApiError) {
       const reasonKey = `reason.${err.reason ?? ''}`;
       const seconds = err.data.unlockInSeconds;

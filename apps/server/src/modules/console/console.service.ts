@@ -29,6 +29,8 @@ export class ConsoleService {
     private readonly local: LocalAccessFacts = { clusters: [], separation: 'shared', serverAccount: '' },
     /** Disable when the user's default account is (spec section 4), else Normal: the accounts module's answer. */
     private readonly accountStatus: (userId: number) => Promise<'Normal' | 'Disable'> = () => Promise.resolve('Normal'),
+    /** Whether the user holds an account of their own (not only the scheduler's default): the accounts module's answer. */
+    private readonly holdsAccount: (userId: number) => Promise<boolean> = () => Promise.resolve(false),
   ) {}
 
   private localAccess(auth: Auth): IndexData['localAccess'] {
@@ -64,8 +66,11 @@ export class ConsoleService {
     };
   }
 
-  menus(auth: Auth, lang: 'en' | 'zh') {
-    return menusFor(auth.user.roleId, lang, undefined, { transfer: this.config.ui.transfer });
+  /** Spec section 6: walltimeApply only in gold mode and for a user who holds an account (one indexed read, then). */
+  async menus(auth: Auth, lang: 'en' | 'zh') {
+    const { transfer, goldEnable } = this.config.ui;
+    const walltimeApply = goldEnable && (await this.holdsAccount(auth.user.id));
+    return menusFor(auth.user.roleId, lang, undefined, { transfer, walltimeApply });
   }
 
   async onlineUsers(): Promise<{ userOnline: number }> {

@@ -85,6 +85,7 @@ describe('index data and menus', () => {
       'files:read',
       'accounts:read',
       'accounts:readAll',
+      'quotas:read',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
@@ -98,6 +99,9 @@ describe('index data and menus', () => {
       'shell:open',
       'accounts:read',
       'accounts:members',
+      'quotas:read',
+      'applications:create',
+      'applications:review',
     ]);
   });
 
@@ -115,14 +119,14 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobCharts'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
-      { id: 'account', children: ['myAccounts', 'personalCenter'] },
+      { id: 'account', children: ['myAccounts', 'applications', 'personalCenter'] },
     ]);
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
     expect(menus[2]).toMatchObject({ text: 'WebShell', internal: false, target: 'eshell', isChild: false });
     expect(menus[3]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
     expect(menus[3]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
-    expect(menus[4]?.children[1]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[4]?.children[2]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
   });
 
   it('shows an administrator the account pages in menuNo order', async () => {
@@ -135,7 +139,16 @@ describe('index data and menus', () => {
       { id: 'resources', children: ['queueManage'] },
       {
         id: 'account',
-        children: ['pendingUsers', 'userList', 'orgUnits', 'accounts', 'myAccounts', 'auditLog', 'personalCenter'],
+        children: [
+          'pendingUsers',
+          'userList',
+          'orgUnits',
+          'accounts',
+          'myAccounts',
+          'auditLog',
+          'applications',
+          'personalCenter',
+        ],
       },
     ]);
     const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
@@ -167,6 +180,7 @@ describe('index data and menus', () => {
       'accounts',
       'myAccounts',
       'auditLog',
+      'applications',
       'personalCenter',
     ]);
   });
@@ -183,6 +197,7 @@ describe('index data and menus', () => {
       '账户管理',
       '我的账户',
       '审计日志',
+      '申请',
       '个人中心',
     ]);
     const en = await menusOf('menu_en', Role.admin, 'en');
@@ -193,6 +208,7 @@ describe('index data and menus', () => {
       'Accounts',
       'My accounts',
       'Audit log',
+      'Applications',
       'Personal center',
     ]);
     const c = await signedIn(t.app, 'menu_lang', Role.user);

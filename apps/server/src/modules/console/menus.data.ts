@@ -20,8 +20,11 @@ export interface MenuDef {
   align?: 'left' | 'right';
   target?: string;
   needArgs?: boolean;
-  /** Shown only while this config flag is on (ui.transfer: Across Center). */
-  flag?: 'transfer';
+  /**
+   * Shown only while this flag is on: transfer (ui.transfer: Across Center); walltimeApply (gold
+   * mode on and the user holds an account: spec section 6).
+   */
+  flag?: 'transfer' | 'walltimeApply';
   children?: MenuDef[];
 }
 
@@ -146,6 +149,26 @@ export const MENUS: MenuDef[] = [
     ],
   },
   {
+    // Spec section 6: in the myResource menu walltimeApply is hidden when the user has no account
+    // of their own (only the default) or gold is disabled; the group goes with its last entry.
+    id: 'myResource',
+    text: { en: 'My resources', zh: '我的资源' },
+    icon: 'resource',
+    menuNo: 55,
+    load: '',
+    routeSets: ['user'],
+    children: [
+      {
+        id: 'walltimeApply',
+        text: { en: 'Run time applications', zh: '机时申请' },
+        icon: 'walltime',
+        menuNo: 1,
+        load: 'my-resource/walltime-apply',
+        flag: 'walltimeApply',
+      },
+    ],
+  },
+  {
     id: 'account',
     text: { en: 'Account', zh: '账户' },
     icon: 'team',
@@ -186,6 +209,14 @@ export const MENUS: MenuDef[] = [
         icon: 'wallet',
         menuNo: 5,
         load: 'account/my-accounts',
+      },
+      {
+        // More core-hours, card-hours, run time or a queue: users apply, PIs and administrators decide.
+        id: 'applications',
+        text: { en: 'Applications', zh: '申请' },
+        icon: 'application',
+        menuNo: 7,
+        load: 'account/applications',
       },
       {
         id: 'auditLog',

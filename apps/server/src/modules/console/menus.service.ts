@@ -4,7 +4,11 @@ import { MENUS, type MenuDef } from './menus.data.js';
 /** Config flags menu entries may depend on. */
 export interface MenuFlags {
   transfer: boolean;
+  /** Gold mode is on and the user holds an account (spec section 6's walltimeApply rule). */
+  walltimeApply: boolean;
 }
+
+const NO_FLAGS: MenuFlags = { transfer: false, walltimeApply: false };
 
 /**
  * An entry shows when the role may open what it leads to: its console page's route sets and
@@ -41,12 +45,7 @@ const toItem = (d: MenuDef, roleId: number, lang: 'en' | 'zh', isChild: boolean)
 const byMenuNo = (a: { menuNo: number }, b: { menuNo: number }) => a.menuNo - b.menuNo;
 
 /** The menus a role sees, ordered by menuNo; groups left without children are dropped. */
-export const menusFor = (
-  roleId: number,
-  lang: 'en' | 'zh',
-  defs: MenuDef[] = MENUS,
-  flags: MenuFlags = { transfer: false },
-): MenuItem[] =>
+export const menusFor = (roleId: number, lang: 'en' | 'zh', defs: MenuDef[] = MENUS, flags: MenuFlags = NO_FLAGS): MenuItem[] =>
   defs
     .filter((d) => visible(d, roleId, flags))
     .map((d) => {

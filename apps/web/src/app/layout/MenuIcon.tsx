@@ -8,11 +8,14 @@ import {
   CloudUploadOutlined,
   CodeOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
+  FieldTimeOutlined,
   FolderOpenOutlined,
   HeatMapOutlined,
   HistoryOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  SolutionOutlined,
   SwapOutlined,
   OrderedListOutlined,
   TeamOutlined,
@@ -43,6 +46,9 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   wallet: WalletOutlined,
   cluster: CloudServerOutlined,
   queue: OrderedListOutlined,
+  resource: DatabaseOutlined,
+  walltime: FieldTimeOutlined,
+  application: SolutionOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

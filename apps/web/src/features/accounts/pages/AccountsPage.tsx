@@ -14,6 +14,8 @@ import { AccountFilters } from '../components/list/AccountFilters';
 import { accountsColumns } from '../components/list/accounts-columns';
 import { useAccountActions } from '../components/list/use-account-actions';
 import { MembersDrawer } from '../components/members/MembersDrawer';
+import { AccountQuotaDialog } from '../components/quotas/AccountQuotaDialog';
+import type { QuotaTarget } from '../components/quotas/quota-form-model';
 
 type Filter = Pick<AccountFilter, 'accountName' | 'status' | 'sort' | 'orderBy'>;
 
@@ -27,6 +29,7 @@ const AccountsPage = () => {
   const [paging, setPaging] = useState<Paging>(firstPage());
   const [filterBar, setFilterBar] = useState(0);
   const [members, setMembers] = useState<AccountItem | null>(null);
+  const [quotaTarget, setQuotaTarget] = useState<QuotaTarget | null>(null);
   const actions = useAccountActions();
   const list = useAccounts({ ...filter, scope: 'all', pageStart: toPageStart(paging), pageLimit: paging.pageSize });
   const filtered = !!(filter.accountName || filter.status);
@@ -41,6 +44,7 @@ const AccountsPage = () => {
   const columns = accountsColumns(t, {
     manage: manage ? actions : null,
     onMembers: setMembers,
+    onQuota: can('quotas:manage') ? (a) => setQuotaTarget({ accountName: a.accountName }) : null,
     sortOrder: (key) => (filter.sort === key ? (filter.orderBy === 'asc' ? 'ascend' : 'descend') : null),
   });
 
@@ -80,6 +84,7 @@ const AccountsPage = () => {
       />
       <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       <AccountFormDialog account={actions.editing} loading={actions.saving} onCancel={actions.onCancel} onOk={actions.save} />
+      <AccountQuotaDialog target={quotaTarget} onClose={() => setQuotaTarget(null)} />
       <MembersDrawer
         accountName={members?.accountName ?? null}
         canManage={manage || (!!members?.isOwner && can('accounts:members'))}

@@ -11,8 +11,12 @@ import { useSetDefaultAccount } from '../api/set-default-account';
 import { MembersDrawer } from '../components/members/MembersDrawer';
 import { myAccountsColumns } from '../components/mine/my-accounts-columns';
 import { UserInfoCard } from '../components/mine/UserInfoCard';
+import { MyQuotasCard } from '../components/quotas/MyQuotasCard';
 
-/** The caller's accounts (default first), their groups and organisation; PIs manage their accounts' members. */
+/**
+ * The caller's accounts (default first) and their quotas, then their groups and organisation; PIs
+ * manage their accounts' members.
+ */
 const MyAccountsPage = () => {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
@@ -34,9 +38,6 @@ const MyAccountsPage = () => {
 
   return (
     <Flex vertical gap={16}>
-      <Card title={t('mine.infoTitle')}>
-        <UserInfoCard />
-      </Card>
       <Card title={t('mine.title')}>
         <Table<AccountItem>
           rowKey="accountName"
@@ -48,6 +49,10 @@ const MyAccountsPage = () => {
           locale={{ emptyText: list.isError ? errorText(list.error) : <Empty description={t('mine.empty')} /> }}
         />
         <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
+      </Card>
+      {can('quotas:read') && <MyQuotasCard />}
+      <Card title={t('mine.infoTitle')}>
+        <UserInfoCard />
       </Card>
       <MembersDrawer
         accountName={members?.accountName ?? null}

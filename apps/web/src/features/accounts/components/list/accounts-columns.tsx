@@ -13,6 +13,8 @@ interface Actions {
     onRefusedDelete: (a: AccountItem) => void;
   };
   onMembers: (a: AccountItem) => void;
+  /** Administrators who set quotas: the account's limits (null: no such button). */
+  onQuota: ((a: AccountItem) => void) | null;
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
 }
 
@@ -69,13 +71,14 @@ export const accountsColumns = (t: TFunction<'accounts'>, a: Actions): TableColu
     sortOrder: a.sortOrder('createdAt'),
     render: formatDateTime,
   },
-  ...(a.manage ? [actionsColumn(t, a.manage, a.onMembers)] : []),
+  ...(a.manage ? [actionsColumn(t, a.manage, a.onMembers, a.onQuota)] : []),
 ];
 
 const actionsColumn = (
   t: TFunction<'accounts'>,
   m: NonNullable<Actions['manage']>,
   onMembers: (a: AccountItem) => void,
+  onQuota: Actions['onQuota'],
 ): TableColumnsType<AccountItem>[number] => ({
   title: t('col.actions'),
   key: 'actions',
@@ -92,6 +95,16 @@ const actionsColumn = (
         <Button type="link" size="small" onClick={() => onMembers(r)}>
           {t('members.action')}
         </Button>
+        {onQuota && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onQuota(r)}
+            aria-label={t('quota.actionLabel', { name: r.accountName })}
+          >
+            {t('quota.action')}
+          </Button>
+        )}
         {deletable ? (
           <Popconfirm
             title={t('delete.confirm', { name: r.accountName })}

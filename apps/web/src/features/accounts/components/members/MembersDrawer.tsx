@@ -1,11 +1,18 @@
 import { App, Button, Drawer, Empty, Flex, List, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountMember } from '@portal/shared';
 import { useErrorText } from '../../../../lib/errors';
 import { formatDateTime } from '../../../../lib/format';
+import { useCan } from '../../../../lib/session';
 import { useAccount } from '../../api/get-account';
+import { useAccountQuotas } from '../../api/list-quotas';
 import { useRemoveAccountMember } from '../../api/remove-account-member';
 import { AccountStatusTag } from '../AccountStatusTag';
+import { AccountQuotaSection } from '../quotas/AccountQuotaSection';
+import { MemberQuotaText } from '../quotas/MemberQuotaText';
+import type { QuotaTarget } from '../quotas/quota-form-model';
+import { AccountQuotaDialog } from '../quotas/AccountQuotaDialog';
 import { AddMemberForm } from './AddMemberForm';
 
 interface Props {
@@ -16,12 +23,23 @@ interface Props {
   onClose: () => void;
 }
 
-/** An account's members, with badges for the owner and for those whose default account it is. */
+/**
+ * An account's members, with badges for the owner and for those whose default account it is, and
+ * its quotas: the account's limits and each member's own (administrators change them).
+ */
 export const MembersDrawer = ({ accountName, canManage, onClose }: Props) => {
   const { t } = useTranslation('accounts');
+  const { t: tq } = useTranslation('quotas');
   const { message } = App.useApp();
   const errorText = useErrorText();
+  const can = useCan();
+  const setQuotas = can('quotas:manage');
   const account = useAccount(accountName);
+  // Roles that read all accounts read every member's quota; a PI may read only their own.
+  const readAll = can('accounts:readAll');
+  const quotas = useAccountQuotas(accountName, readAll, can('quotas:read'));
+  const { quotaOf } = quotas;
+  const [quotaTarget, setQuotaTarget] = useState<QuotaTarget | null>(null);
   const remove = useRemoveAccountMember();
   const onRemove = (m: AccountMember) =>
     accountName &&
@@ -52,14 +70,36 @@ export const MembersDrawer = ({ accountName, canManage, onClose }: Props) => {
             <AccountStatusTag status={account.data.status} />
             <Typography.Text type="secondary">{t('members.owner', { owner: account.data.ownerName })}</Typography.Text>
           </Space>
+          {accountName && can('quotas:read') && (
+            <AccountQuotaSection
+              accountName={accountName}
+              quota={quotaOf('')}
+              loading={!quotas.data}
+              error={quotas.error}
+              onEdit={setQuotas ? () => setQuotaTarget({ accountName }) : null}
+            />
+          )}
           {canManage && accountName && <AddMemberForm accountName={accountName} />}
           <List<AccountMember>
             dataSource={members}
             locale={{ emptyText: <Empty description={t('members.empty')} /> }}
             renderItem={(m) => (
               <List.Item
-                actions={
-                  canManage && !m.isOwner
+                actions={[
+                  ...(setQuotas && accountName
+                    ? [
+                        <Button
+                          key="quota"
+                          type="link"
+                          size="small"
+                          onClick={() => setQuotaTarget({ accountName, userName: m.userName })}
+                          aria-label={tq('edit.memberLabel', { user: m.userName })}
+                        >
+                          {tq('edit.memberAction')}
+                        </Button>,
+                      ]
+                    : []),
+                  ...(canManage && !m.isOwner
                     ? [
                         <Popconfirm
                           key="remove"
@@ -73,8 +113,8 @@ export const MembersDrawer = ({ accountName, canManage, onClose }: Props) => {
                           </Button>
                         </Popconfirm>,
                       ]
-                    : []
-                }
+                    : []),
+                ]}
               >
                 <List.Item.Meta
                   title={
@@ -84,13 +124,19 @@ export const MembersDrawer = ({ accountName, canManage, onClose }: Props) => {
                       {m.isDefault && <Tag color="blue">{t('members.defaultBadge')}</Tag>}
                     </Space>
                   }
-                  description={t('members.added', { at: formatDateTime(m.addedAt), by: m.addedBy || '-' })}
+                  description={
+                    <Flex vertical>
+                      <span>{t('members.added', { at: formatDateTime(m.addedAt), by: m.addedBy || '-' })}</span>
+                      {quotas.data && (readAll || quotaOf(m.userName)) && <MemberQuotaText quota={quotaOf(m.userName)} />}
+                    </Flex>
+                  }
                 />
               </List.Item>
             )}
           />
         </Flex>
       )}
+      <AccountQuotaDialog target={quotaTarget} onClose={() => setQuotaTarget(null)} />
     </Drawer>
   );
 };

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AccountItem, JobTemplate, Queue } from '@portal/shared';
-import { useErrorText } from '../../../../lib/errors';
+import { hourQuotaRefusal, useErrorText } from '../../../../lib/errors';
 import { useSubmitJob } from '../../api/submit-job';
 import { currentDetailsPath } from '../job-links';
 import type { JobCopy } from './copy-model';
 import { JobSection } from './JobSection';
+import { QuotaRefusalAlert } from './QuotaRefusalAlert';
 import { ResourceSection } from './ResourceSection';
 import { ScriptSection } from './ScriptSection';
 import { accountRefusal, fieldProblemsOf } from './submit-errors';
@@ -44,6 +45,8 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
   );
   const [edited, setEdited] = useState<string | null>(copy?.script ?? null);
   const [submitted, setSubmitted] = useState<string | null>(null);
+  // A quota refusal stays in view beside the button (a toast would vanish before it is read).
+  const [quotaRefused, setQuotaRefused] = useState<unknown>(null);
   const values = Form.useWatch((v: Partial<SubmitValues>) => v, form) ?? {};
   const defaultAccount = accounts[0]?.isDefault ? accounts[0].accountName : undefined;
   // Only the queues the chosen account may use (the form's account, else the default one).
@@ -89,6 +92,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
       void qc.invalidateQueries({ queryKey: ['accounts'] });
       void qc.invalidateQueries({ queryKey: ['session', 'indexData'] });
     }
+    if (hourQuotaRefusal(err)) return setQuotaRefused(err);
     const problems = fieldProblemsOf(err).filter((p) => p.field !== 'account' || accounts.length > 0);
     if (!problems.length) return void message.error(errorText(err));
     form.setFields(problems.map((p) => ({ name: p.field, errors: [t(p.key, p.params)] })));
@@ -96,7 +100,8 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
     if (firstField) form.scrollToField(firstField, { focus: true, block: 'center' });
     void message.error(t('serverError.notSubmitted'));
   };
-  const send = (v: SubmitValues) =>
+  const send = (v: SubmitValues) => {
+    setQuotaRefused(null);
     submit.mutate(
       { ...toSubmitBody(v, script, template.id), ...(clusterId ? { clusterId } : {}) },
       {
@@ -107,6 +112,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
         onError: refused,
       },
     );
+  };
   const onFinish = (v: SubmitValues) => {
     if (!script.trim()) return;
     const unfilled = placeholdersOf(script);
@@ -182,6 +188,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
           <ScriptSection script={script} edited={edited !== null} onChange={setEdited} onReset={() => setEdited(null)} />
         </Col>
       </Row>
+      {quotaRefused !== null && <QuotaRefusalAlert error={quotaRefused} onClose={() => setQuotaRefused(null)} />}
       <Space>
         <Button type="primary" htmlType="submit" loading={submit.isPending}>
           {t('submit')}
