@@ -159,7 +159,7 @@ describe('permissionsOf', () => {
     expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => p !== 'public' && can(id, p)));
   });
 
-  it('gives user its own jobs, keys and accounts (members of those it owns), nothing of administration', () => {
+  it('gives user its own jobs, keys, accounts (members of those it owns), quotas and applications, nothing of administration', () => {
     expect(permissionsOf(Role.user)).toEqual([
       'session',
       'keys:manage',
@@ -171,6 +171,9 @@ describe('permissionsOf', () => {
       'shell:open',
       'accounts:read',
       'accounts:members',
+      'quotas:read',
+      'applications:create',
+      'applications:review',
     ]);
   });
 
