@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { Role } from '@portal/shared';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL, openDialog, registeredUser, signIn } from './support/portal';
+import { dropdownOption } from './support/select';
 
 /*
  * Accounts, companies and departments (issue 12) as an administrator, a PI, a member and a viewer
@@ -180,7 +181,7 @@ test('a disabled account: the member sees the banner, and a submission is refuse
   await edit.click();
   const dialog = await openDialog(admin);
   await dialog.getByLabel('Status').click();
-  await admin.locator('.ant-select-item-option').filter({ hasText: 'Disabled' }).click();
+  await dropdownOption(admin, 'Disabled').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   const confirm = admin.getByRole('dialog').filter({ hasText: `Disable account ${ACCOUNT}?` });
   await expect(confirm).toContainText(DEACTIVATED);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL, signIn } from './support/portal';
+import { dropdownOption } from './support/select';
 
 /*
  * The audit log reads as words in both languages: action names instead of contract ids
@@ -52,7 +53,7 @@ for (const x of [
       const filter = page.getByRole('combobox', { name: x.locale === 'en-US' ? 'Action' : '操作' });
       await filter.click();
       await filter.fill(x.freeze);
-      await page.locator('.ant-select-item-option').filter({ hasText: x.freeze }).first().click();
+      await dropdownOption(page, x.freeze).click();
       await expect(table.getByText(x.signIn, { exact: true })).toHaveCount(0);
       await expect(table.getByText(x.freeze, { exact: true }).first()).toBeVisible();
     } finally {

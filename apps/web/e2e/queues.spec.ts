@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Role } from '@portal/shared';
 import { E2E_ADMIN } from './support/constants';
 import { baseURL, registeredUser, signIn } from './support/portal';
+import { dropdownOption, openDropdownOptions } from './support/select';
 
 /*
  * Queues (issue 12) on the built-in scheduler, against the real server: an administrator adds a
@@ -68,14 +69,10 @@ const openSubmitForm = async (page: Page) => {
   await expect(page.getByRole('textbox', { name: 'Job script' })).toBeVisible();
 };
 
-/** An entry of the open select dropdown (antd's hidden accessibility list has options of the same name). */
-const dropdownOption = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-
 /** The queue select's options, opened. */
 const queueOptions = async (page: Page) => {
   await page.getByLabel('Queue', { exact: true }).click();
-  return page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  return openDropdownOptions(page);
 };
 
 test('an administrator adds a queue limited to one account', async ({ browser }) => {

@@ -59,7 +59,9 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   }, [qc]);
 
   const value = useMemo<Session>(() => {
-    const status = !signedIn || index.isError ? 'anonymous' : index.data ? 'signedIn' : 'loading';
+    // A refetch that fails keeps the console (a lost session is handled by the session-lost handler);
+    // only a first load that fails, with nothing saved, counts as signed out.
+    const status = !signedIn || (index.isError && !index.data) ? 'anonymous' : index.data ? 'signedIn' : 'loading';
     return {
       status,
       indexData: status === 'signedIn' ? (index.data ?? null) : null,

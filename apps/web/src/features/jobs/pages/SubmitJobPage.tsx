@@ -24,13 +24,15 @@ const SubmitJobPage = () => {
   const source = useJob(copyOf, clusterId);
   // Without an answer (an error) the form has no account field and the server picks the default.
   const accounts = useMyAccounts();
-  const failed = templates.error ?? queues.error;
+  // Only a first load that failed replaces the form: a background refetch that fails keeps what
+  // the user has typed (its data stays in the cache).
+  const failed = (!templates.data && templates.error) || (!queues.data && queues.error) || null;
   const waiting = !templates.data || !queues.data || accounts.isPending || (copyOf !== '' && source.isPending);
   return (
     <Card title={t('title')}>
       {failed ? (
         <Result status="error" title={t('loadFailed')} subTitle={errorText(failed)} />
-      ) : copyOf && source.isError ? (
+      ) : copyOf && !source.data && source.isError ? (
         <Result status="error" title={t('copy.loadFailed', { id: copyOf })} subTitle={errorText(source.error)} />
       ) : waiting ? (
         <Skeleton active paragraph={{ rows: 12 }} />

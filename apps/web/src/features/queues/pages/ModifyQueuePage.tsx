@@ -23,7 +23,7 @@ const ModifyQueuePage = () => {
     <Card title={t('modify.title', { name })}>
       {list.isPending ? (
         <Spin />
-      ) : list.isError ? (
+      ) : !list.data ? (
         <Alert type="error" showIcon title={errorText(list.error)} />
       ) : !queue ? (
         <Alert type="warning" showIcon title={t('modify.missing', { name })} />
