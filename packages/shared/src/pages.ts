@@ -32,6 +32,7 @@ export const CONSOLE_PAGES = [
   { path: 'job-resource/queue-manage', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/queue-manage/add/addQueue/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/queue-manage/add/modify/account', sets: ['admin'], permission: 'queues:manage' },
+  { path: 'my-report/usage', sets: ['user', 'admin'], permission: 'reports:read' },
   { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
 ] as const satisfies readonly ConsolePage[];
 

@@ -159,7 +159,7 @@ describe('permissionsOf', () => {
     expect(permissionsOf(id)).toEqual(PERMISSIONS.filter((p) => p !== 'public' && can(id, p)));
   });
 
-  it('gives user its own jobs, keys, accounts (members of those it owns), quotas and applications, nothing of administration', () => {
+  it('gives user its own jobs, keys, accounts (members of those it owns), quotas, applications and reports, nothing of administration', () => {
     expect(permissionsOf(Role.user)).toEqual([
       'session',
       'keys:manage',
@@ -174,6 +174,7 @@ describe('permissionsOf', () => {
       'quotas:read',
       'applications:create',
       'applications:review',
+      'reports:read',
     ]);
   });
 

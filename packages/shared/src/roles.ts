@@ -65,6 +65,8 @@ export const PERMISSIONS = [
   'quotas:manage',
   'applications:create',
   'applications:review',
+  'reports:read',
+  'reports:readAll',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -114,6 +116,9 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'quotas:manage': [Role.admin, Role.super],
   'applications:create': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
   'applications:review': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  // Usage reports: a user their own jobs and their accounts' (as PI); who reads every job reads every report.
+  'reports:read': everyone.filter((r) => r !== Role.auditor),
+  'reports:readAll': [...jobAdmins, Role.viewer],
 };
 
 /** Whether a role holds a permission. */

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-temporary-passwords.js';
 import * as m0008 from './migrations/0008-accounts.js';
 import * as m0009 from './migrations/0009-local-partitions.js';
 import * as m0010 from './migrations/0010-quotas.js';
+import * as m0011 from './migrations/0011-usage-rollups.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, { up: Up }> = {
   '0008-accounts': m0008,
   '0009-local-partitions': m0009,
   '0010-quotas': m0010,
+  '0011-usage-rollups': m0011,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ApplicationsTable, QuotasTable, UsageTotalsTable } from './quota-tables.js';
+import type { UsageDailyTable, UsageRollupStateTable } from './report-tables.js';
 
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 
@@ -296,6 +297,8 @@ export interface Database {
   quotas: QuotasTable;
   usage_totals: UsageTotalsTable;
   applications: ApplicationsTable;
+  usage_daily: UsageDailyTable;
+  usage_rollup_state: UsageRollupStateTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
   login_throttle: LoginThrottleTable;

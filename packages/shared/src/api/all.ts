@@ -15,6 +15,7 @@ import * as profile from './profile.js';
 import * as queues from './queues.js';
 import * as quotas from './quotas.js';
 import * as registration from './registration.js';
+import * as reports from './reports.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
 import * as transfers from './transfers.js';
@@ -41,6 +42,7 @@ export const contractAreas = {
   queues,
   quotas,
   registration,
+  reports,
   settings,
   shell,
   transfers,

@@ -235,4 +235,22 @@ export const MENUS: MenuDef[] = [
       },
     ],
   },
+  {
+    // Spec section 2: the Cost menu after Account (bill detail and statistics join it with the bills).
+    id: 'cost',
+    text: { en: 'Cost', zh: '费用' },
+    icon: 'wallet',
+    menuNo: 70,
+    load: '',
+    permission: 'reports:read',
+    children: [
+      {
+        id: 'usageReports',
+        text: { en: 'Usage reports', zh: '用量报表' },
+        icon: 'chart',
+        menuNo: 1,
+        load: 'my-report/usage',
+      },
+    ],
+  },
 ];
