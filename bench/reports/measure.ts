@@ -1,53 +1,7 @@
-/*
- * What bench/reports reads from the database: the year's report from the rollups and the same
- * numbers by a GROUP BY over the raw jobs table, and the tables' and indexes' sizes.
- */
+/* What bench/reports measures besides the reports: row counts, and the bytes of tables and indexes. */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../apps/server/src/db/database.js';
 import type { Database } from '../../apps/server/src/db/types.js';
-
-export const DIMENSIONS = { user: 'user_name', queue: 'queue', account: 'account' } as const;
-export type Dimension = keyof typeof DIMENSIONS;
-
-export interface Figures {
-  jobs: number;
-  coreSeconds: number;
-  cardSeconds: number;
-}
-export type Report = Map<string, Figures>;
-
-const toReport = (rows: { key: string; jobs: unknown; core: unknown; card: unknown }[]): Report =>
-  new Map(rows.map((r) => [r.key, { jobs: Number(r.jobs), coreSeconds: Number(r.core), cardSeconds: Number(r.card) }]));
-
-/** The reference: every job that ended in [from, to) (epoch ms), grouped straight from the jobs table. */
-export const rawReport = async (db: Kysely<Database>, by: Dimension, from: number, to: number): Promise<Report> =>
-  toReport(
-    await db
-      .selectFrom('jobs')
-      .select((eb) => [
-        eb.ref(DIMENSIONS[by]).as('key'),
-        eb.fn.countAll().as('jobs'),
-        eb.fn.sum('core_seconds').as('core'),
-        eb.fn.sum('card_seconds').as('card'),
-      ])
-      .where('end_at', '>=', from)
-      .where('end_at', '<', to)
-      .groupBy(DIMENSIONS[by])
-      .execute(),
-  );
-
-/** Differences between two reports, at most `max` of them described. */
-export const differences = (a: Report, b: Report, max = 5): string[] => {
-  const out: string[] = [];
-  for (const key of new Set([...a.keys(), ...b.keys()])) {
-    const x = a.get(key);
-    const y = b.get(key);
-    if (!x || !y || x.jobs !== y.jobs || x.coreSeconds !== y.coreSeconds || x.cardSeconds !== y.cardSeconds)
-      out.push(`${key}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
-    if (out.length >= max) break;
-  }
-  return out;
-};
 
 export interface Size {
   name: string;

@@ -1,36 +1,39 @@
 /*
- * The rollups' side of bench/reports. Until the server's rebuild and report functions exist:
- * usage_daily filled by one INSERT … SELECT … GROUP BY over the jobs (days in UTC), and the year's
- * report as a GROUP BY over the year's usage_daily rows.
+ * The server's side of bench/reports, called as the server calls it: the rollups recounted from the
+ * jobs table (what a server does at start when the report zone changed), the year's report from
+ * usage_daily (ReportsRepository.sums) and the raw-jobs reference it must equal (referenceSums).
  */
-import { sql } from 'kysely';
 import type { DbHandle } from '../../apps/server/src/db/database.js';
-import { DIMENSIONS, type Dimension, type Report } from './measure.js';
+import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
+import { rebuildDailyRollups } from '../../apps/server/src/modules/jobs/usage-daily-rebuild.js';
+import { ReportsRepository, type UsageSums } from '../../apps/server/src/modules/reports/reports.repository.js';
+import { referenceSums } from '../../apps/server/src/modules/reports/usage-reference.js';
 
-export const rebuildRollups = async (h: DbHandle): Promise<void> => {
-  const day =
-    h.dialect === 'sqlite'
-      ? sql`cast(strftime('%Y%m%d', end_at / 1000, 'unixepoch') as integer)`
-      : sql`cast(to_char(to_timestamp(end_at / 1000.0) at time zone 'UTC', 'YYYYMMDD') as integer)`;
-  await h.db.deleteFrom('usage_daily').execute();
-  await sql`insert into usage_daily (day, cluster_id, user_name, account, queue, jobs, core_seconds, card_seconds)
-    select ${day}, cluster_id, user_name, account, queue, count(*), sum(core_seconds), sum(card_seconds)
-    from jobs group by 1, 2, 3, 4, 5`.execute(h.db);
-  await sql`analyze`.execute(h.db);
-};
+export type Dimension = 'user' | 'queue' | 'account';
+export const DIMENSIONS: Dimension[] = ['user', 'queue', 'account'];
 
-export const rollupReport = async (h: DbHandle, by: Dimension, year: number): Promise<Report> => {
-  const rows = await h.db
-    .selectFrom('usage_daily')
-    .select((eb) => [
-      eb.ref(DIMENSIONS[by]).as('key'),
-      eb.fn.sum('jobs').as('jobs'),
-      eb.fn.sum('core_seconds').as('core'),
-      eb.fn.sum('card_seconds').as('card'),
-    ])
-    .where('day', '>=', year * 10000 + 101)
-    .where('day', '<=', year * 10000 + 1231)
-    .groupBy(DIMENSIONS[by])
-    .execute();
-  return new Map(rows.map((r) => [r.key, { jobs: Number(r.jobs), coreSeconds: Number(r.core), cardSeconds: Number(r.card) }]));
+const yearWhere = (year: number) => ({ from: year * 10000 + 101, to: year * 10000 + 1231 });
+
+export const rebuildRollups = async (h: DbHandle, zone: string): Promise<{ jobs: number; rows: number }> =>
+  rebuildDailyRollups(h.db, h.dialect, zoneDays(zone), Date.now());
+
+export const rollupReport = (h: DbHandle, by: Dimension, year: number): Promise<UsageSums[]> =>
+  new ReportsRepository(h.db).sums(yearWhere(year), by);
+
+export const rawReport = (h: DbHandle, zone: string, by: Dimension, year: number): Promise<UsageSums[]> =>
+  referenceSums(h.db, zoneDays(zone), yearWhere(year), by);
+
+/** Differences between two reports, at most `max` of them described. */
+export const differences = (a: UsageSums[], b: UsageSums[], max = 5): string[] => {
+  const ma = new Map(a.map((r) => [r.key, r]));
+  const mb = new Map(b.map((r) => [r.key, r]));
+  const out: string[] = [];
+  for (const key of new Set([...ma.keys(), ...mb.keys()])) {
+    const x = ma.get(key);
+    const y = mb.get(key);
+    if (!x || !y || x.jobs !== y.jobs || x.coreSeconds !== y.coreSeconds || x.cardSeconds !== y.cardSeconds)
+      out.push(`${key}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+    if (out.length >= max) break;
+  }
+  return out;
 };

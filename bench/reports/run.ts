@@ -5,10 +5,11 @@
  * On SQLite and on PostgreSQL (DATABASE_URL, or --pg-url), one after the other:
  * 1. --jobs synthetic finished jobs over ten years (generate.ts: 2,000 users, 300 accounts,
  *    10 queues, 2 clusters, skewed), bulk-loaded into the schema the server's migrations make
- *    (load.ts), then the rollups (usage_daily) built from them.
+ *    (load.ts), then the rollups (usage_daily) recounted from them by the server's
+ *    rebuildDailyRollups, in the report zone --zone (UTC by default).
  * 2. The report for 2025 (the data's last full year) by user, by queue and by account: from the
- *    rollups and by a GROUP BY over the jobs that ended in the year; the two must be equal (the run
- *    fails otherwise). --runs timings of each after one warm-up, p50 and p95, and raw / rollup.
+ *    rollups (ReportsRepository.sums) and by a GROUP BY over the jobs that ended in the year (the
+ *    server's referenceSums); the two must be equal (the run fails otherwise). --runs timings of each after one warm-up, p50 and p95, and raw / rollup.
  * 3. Ingest: --batches batches of --batch-size new jobs through JobsRepository.saveFinished (jobs,
  *    usage_totals and usage_daily in one transaction), jobs/s.
  * 4. Row counts and the bytes of each table and index, for the extrapolation to 100M jobs.
@@ -32,8 +33,10 @@ import { parseConfig } from '../../apps/server/src/config/load.js';
 import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
 import { jobStream, REPORT_YEAR, SPAN, type BenchJob } from './generate.js';
 import { loadPostgres, loadSqlite } from './load.js';
-import { count, differences, DIMENSIONS, rawReport, sizes, type Dimension, type Report } from './measure.js';
-import { rebuildRollups, rollupReport } from './rollups.js';
+import { count, sizes } from './measure.js';
+import { differences, DIMENSIONS, rawReport, rebuildRollups, rollupReport } from './rollups.js';
+import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
+import type { UsageSums } from '../../apps/server/src/modules/reports/reports.repository.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +50,8 @@ const { values: args } = parseArgs({
     'sqlite-file': { type: 'string' },
     'pg-schema': { type: 'string', default: 'bench_reports' },
     keep: { type: 'boolean', default: false },
+    /** The report time zone (reports.timeZone): the days the rollups count. */
+    zone: { type: 'string', default: 'UTC' },
     /** Rebuild the rollups of kept data (after the rebuild's code changed). */
     rebuild: { type: 'boolean', default: false },
   },
@@ -141,11 +146,11 @@ const postgresBackend = (url: string): Backend => {
 
 const rebuild = async (h: DbHandle) => {
   const t = performance.now();
-  await rebuildRollups(h);
-  log(`${h.dialect}: rollups rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const done = await rebuildRollups(h, args.zone as string);
+  log(
+    `${h.dialect}: rollups rebuilt (rebuildDailyRollups, ${done.jobs} jobs, ${done.rows} rows) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 };
-
-const yearRange = { from: Date.UTC(REPORT_YEAR, 0, 1), to: Date.UTC(REPORT_YEAR + 1, 0, 1) };
 
 const benchOne = async (backend: Backend) => {
   const t0 = performance.now();
@@ -160,15 +165,15 @@ const benchOne = async (backend: Backend) => {
 
     // 2. The year's report, three ways, rollups against raw.
     const rows: (string | number)[][] = [];
-    for (const by of Object.keys(DIMENSIONS) as Dimension[]) {
+    for (const by of DIMENSIONS) {
       const rollup = await timed(Number(args.runs), () => rollupReport(h, by, REPORT_YEAR));
-      const raw = await timed(Number(args['raw-runs']), () => rawReport(h.db, by, yearRange.from, yearRange.to));
+      const raw = await timed(Number(args['raw-runs']), () => rawReport(h, args.zone as string, by, REPORT_YEAR));
       const diff = differences(rollup.result, raw.result);
       if (diff.length) throw new Error(`${backend.name}, by ${by}: the rollups and the raw jobs differ:\n${diff.join('\n')}`);
-      const sum = (r: Report) => [...r.values()].reduce((s, f) => s + f.jobs, 0);
+      const sum = (r: UsageSums[]) => r.reduce((s, f) => s + f.jobs, 0);
       rows.push([
         by,
-        rollup.result.size,
+        rollup.result.length,
         sum(rollup.result).toLocaleString('en'),
         fmt(rollup.p50),
         fmt(rollup.p95),
@@ -182,7 +187,7 @@ const benchOne = async (backend: Backend) => {
     table(['by', 'rows', 'jobs in year', 'rollup p50', 'rollup p95', 'raw p50', 'raw p95', 'raw / rollup (p50)'], rows);
 
     // 3. Ingest through the server's path.
-    const repo = new JobsRepository(h.db);
+    const repo = new JobsRepository(h.db, zoneDays(args.zone as string));
     const size = Number(args['batch-size']);
     const base = Number(
       (
