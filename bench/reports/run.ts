@@ -10,8 +10,9 @@
  * 2. The report for 2025 (the data's last full year) by user, by queue and by account: from the
  *    rollups (ReportsRepository.sums) and by a GROUP BY over the jobs that ended in the year (the
  *    server's referenceSums); the two must be equal (the run fails otherwise). --runs timings of each after one warm-up, p50 and p95, and raw / rollup.
- * 3. Ingest: --batches batches of --batch-size new jobs through JobsRepository.saveFinished (jobs,
- *    usage_totals and usage_daily in one transaction), jobs/s.
+ * 3. Ingest: --batches batches of --batch-size new jobs, alternately through
+ *    JobsRepository.saveFinished (jobs, usage_totals and usage_daily in one transaction) and the
+ *    same transaction without usage_daily (ingest.ts), jobs/s of each.
  * 4. Row counts and the bytes of each table and index, for the extrapolation to 100M jobs.
  *
  * The data stays for a later run with --keep (SQLite file --sqlite-file, PostgreSQL schema
@@ -30,8 +31,8 @@ import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { parseConfig } from '../../apps/server/src/config/load.js';
-import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
-import { jobStream, REPORT_YEAR, SPAN, type BenchJob } from './generate.js';
+import { jobStream, REPORT_YEAR, SPAN } from './generate.js';
+import { timeIngest } from './ingest.js';
 import { loadPostgres, loadSqlite } from './load.js';
 import { count, sizes } from './measure.js';
 import { differences, DIMENSIONS, rawReport, rebuildRollups, rollupReport } from './rollups.js';
@@ -159,6 +160,16 @@ const benchOne = async (backend: Backend) => {
   try {
     const jobs = await count(h.db, 'jobs');
     const daily = await count(h.db, 'usage_daily');
+    const yearRows = Number(
+      (
+        await h.db
+          .selectFrom('usage_daily')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('day', '>=', REPORT_YEAR * 10000 + 101)
+          .where('day', '<=', REPORT_YEAR * 10000 + 1231)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     say(
       `\n## ${backend.name}: ${jobs.toLocaleString('en')} jobs, ${daily.toLocaleString('en')} usage_daily rows (prepared in ${prepared.toFixed(0)} s)\n`,
     );
@@ -183,11 +194,13 @@ const benchOne = async (backend: Backend) => {
       ]);
       log(`${backend.name}: by ${by} done (load ${load()})`);
     }
-    say(`Report for ${REPORT_YEAR} (rollup runs ${args.runs}, raw runs ${args['raw-runs']}; ms; equal answers checked):\n`);
+    say(
+      `Report for ${REPORT_YEAR} (${yearRows.toLocaleString('en')} usage_daily rows in the year; rollup runs ${args.runs}, raw runs ${args['raw-runs']}; ms; equal answers checked):\n`,
+    );
     table(['by', 'rows', 'jobs in year', 'rollup p50', 'rollup p95', 'raw p50', 'raw p95', 'raw / rollup (p50)'], rows);
 
     // 3. Ingest through the server's path.
-    const repo = new JobsRepository(h.db, zoneDays(args.zone as string));
+    const job = jobStream(99, { from: SPAN.to, to: SPAN.to + 7 * 86_400_000 });
     const size = Number(args['batch-size']);
     const base = Number(
       (
@@ -197,30 +210,27 @@ const benchOne = async (backend: Backend) => {
           .executeTakeFirstOrThrow()
       ).m,
     );
-    // New jobs ending in the first days after the data (the report year's rows are not touched).
-    const job = jobStream(99, { from: SPAN.to, to: SPAN.to + 7 * 86_400_000 });
-    const times: number[] = [];
-    for (let b = 0; b < Number(args.batches); b++) {
-      const batches = new Map<string, BenchJob[]>();
-      for (let i = 0; i < size; i++) {
-        const j = job(base + b * size + i);
-        batches.set(j.cluster, [...(batches.get(j.cluster) ?? []), j]);
-      }
-      const t = performance.now();
-      for (const [cluster, js] of batches) await repo.saveFinished(cluster, js, Date.now());
-      times.push(performance.now() - t);
-    }
-    const total = times.reduce((s, x) => s + x, 0);
-    say(`\nIngest through saveFinished: ${args.batches} batches of ${size} new jobs (one call per cluster), load ${load()}:\n`);
+    // New jobs ending in the week after the data (the report year's rows are not touched).
+    const batches = Array.from({ length: Number(args.batches) }, (_, b) =>
+      Array.from({ length: size }, (_, i) => job(base + b * size + i)),
+    );
+    const ingest = await timeIngest(h.db, zoneDays(args.zone as string), batches);
+    const rate = (times: number[]) => Math.round((times.length * size) / (times.reduce((s, x) => s + x, 0) / 1000));
+    say(
+      `\nIngest: ${args.batches} batches of ${size} new jobs (one call per cluster), alternating with and without the rollups, load ${load()}:\n`,
+    );
     table(
-      ['jobs/s', 'batch p50 (ms)', 'batch p95 (ms)'],
+      ['path', 'batches', 'jobs/s', 'batch p50 (ms)', 'batch p95 (ms)'],
       [
-        [
-          Math.round((Number(args.batches) * size) / (total / 1000)).toLocaleString('en'),
-          fmt(percentile(times, 50)),
-          fmt(percentile(times, 95)),
-        ],
-      ],
+        ['saveFinished (jobs + usage_totals + usage_daily)', ingest.withRollups],
+        ['the same without usage_daily (the base)', ingest.without],
+      ].map(([name, times]) => [
+        name as string,
+        (times as number[]).length,
+        rate(times as number[]).toLocaleString('en'),
+        fmt(percentile(times as number[], 50)),
+        fmt(percentile(times as number[], 95)),
+      ]),
     );
 
     // 4. Sizes.

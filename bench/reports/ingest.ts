@@ -1,0 +1,61 @@
+/*
+ * The ingest side of bench/reports: the same batches through JobsRepository.saveFinished (jobs,
+ * usage_totals and usage_daily in one transaction) and, alternating with it, through the same
+ * transaction without the rollup step: the base's saveFinished before issue 13 (the jobs' upsert in
+ * statements of 200 rows, and the usage_totals deltas), rebuilt here from the same exported parts.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, NewJobRow } from '../../apps/server/src/db/types.js';
+import type { ZoneDays } from '../../apps/server/src/lib/zone-days.js';
+import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
+import { applyUsageDeltas, storedContributions, usageDeltas } from '../../apps/server/src/modules/jobs/usage-totals.js';
+import { JOB_COLUMNS, jobValues, type BenchJob } from './generate.js';
+
+const toRow = (j: BenchJob, now: number) =>
+  Object.fromEntries(jobValues(j, now).map((v, i) => [(JOB_COLUMNS[i] as [string, string])[0], v])) as unknown as NewJobRow;
+
+export const saveWithoutRollups = async (db: Kysely<Database>, clusterId: string, jobs: BenchJob[], now: number) => {
+  const rows = jobs.map((j) => toRow(j, now));
+  const updatable = Object.keys(rows[0] ?? {}).filter(
+    (k) => !['cluster_id', 'job_id', 'submit_at'].includes(k),
+  ) as (keyof NewJobRow)[];
+  await db.transaction().execute(async (trx) => {
+    const before = await storedContributions(
+      trx,
+      clusterId,
+      rows.map((r) => r.job_id),
+    );
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto('jobs')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) =>
+          oc
+            .columns(['cluster_id', 'job_id', 'submit_at'])
+            .doUpdateSet((eb) => Object.fromEntries(updatable.map((k) => [k, eb.ref(`excluded.${k}`)]))),
+        )
+        .execute();
+    await applyUsageDeltas(trx, usageDeltas(rows, before));
+  });
+};
+
+/** Batches of new jobs, alternating with and without the rollups; ms per batch of each. */
+export const timeIngest = async (
+  db: Kysely<Database>,
+  days: ZoneDays,
+  batches: BenchJob[][],
+): Promise<{ withRollups: number[]; without: number[] }> => {
+  const repo = new JobsRepository(db, days);
+  const withRollups: number[] = [];
+  const without: number[] = [];
+  for (const [b, batch] of batches.entries()) {
+    const byCluster = new Map<string, BenchJob[]>();
+    for (const j of batch) byCluster.set(j.cluster, [...(byCluster.get(j.cluster) ?? []), j]);
+    const t = performance.now();
+    for (const [cluster, js] of byCluster)
+      if (b % 2 === 0) await repo.saveFinished(cluster, js, Date.now());
+      else await saveWithoutRollups(db, cluster, js, Date.now());
+    (b % 2 === 0 ? withRollups : without).push(performance.now() - t);
+  }
+  return { withRollups, without };
+};
