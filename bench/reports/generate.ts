@@ -18,8 +18,8 @@ export const CLUSTERS = ['hpc1', 'hpc2'];
 const CORES = [1, 1, 1, 2, 4, 8, 16, 24, 32, 48, 64, 128, 256];
 const STATES: [string, FinishedJob['exitStatus'], string][] = [
   ['COMPLETED', 'complete', '0:0'],
-  ['FAILED', 'failed', '1:0'],
-  ['CANCELLED', 'cancelled', '0:15'],
+  ['FAILED', 'fail', '1:0'],
+  ['CANCELLED', 'delete', '0:15'],
   ['TIMEOUT', 'timeout', '0:1'],
 ];
 

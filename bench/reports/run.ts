@@ -136,7 +136,10 @@ const postgresBackend = (url: string): Backend => {
       return h;
     },
     dispose: async () => {
-      if (args.keep) return log(`postgres data kept in schema ${schema}`);
+      if (args.keep) {
+        log(`postgres data kept in schema ${schema}`);
+        return;
+      }
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema if exists "${schema}" cascade`);
