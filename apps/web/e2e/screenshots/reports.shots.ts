@@ -22,10 +22,10 @@ const LANGS = [
 ] as const;
 const stamp = Date.now().toString(36).slice(-4);
 const PASSWORD = 'Shots_pass1';
-const USERS = [`lin_${stamp}`, `chen_${stamp}`, `wang_${stamp}`];
-const ACCOUNTS = [`lattice_${stamp}`, `optics_${stamp}`];
+const USERS = [`lin_${stamp}`, `chen_${stamp}`, `wang_${stamp}`] as const;
+const ACCOUNTS = [`lattice_${stamp}`, `optics_${stamp}`] as const;
 /** Who runs what: user, account, cores, seconds. */
-const JOBS: [number, number, number, number][] = [
+const JOBS: [0 | 1 | 2, 0 | 1, number, number][] = [
   [0, 0, 8, 20],
   [0, 0, 4, 12],
   [1, 0, 6, 15],

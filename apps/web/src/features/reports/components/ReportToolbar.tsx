@@ -29,6 +29,7 @@ export const ReportToolbar = ({ kind, range, scope, scopes, onKind, onCustom, on
       />
       <DatePicker.RangePicker
         aria-label={t('range.days')}
+        placeholder={[t('range.from'), t('range.to')]}
         format={DAY_FORMAT}
         disabledDate={isFutureDay}
         allowClear={false}

@@ -60,11 +60,9 @@ const UsageReportsPage = () => {
             onScope={(scope) => update({ scope, dimension: dimensionsFor(scope)[0] })}
           />
           <Typography.Text type="secondary" data-testid="report-range">
-            {t('range.summary', {
-              from: state.range.from,
-              to: state.range.to,
-              timeZone: summary.data?.timeZone ?? '…',
-            })}
+            {summary.data
+              ? t('range.summary', { from: state.range.from, to: state.range.to, timeZone: summary.data.timeZone })
+              : t('range.summaryDays', { from: state.range.from, to: state.range.to })}
           </Typography.Text>
         </Flex>
       </Card>
@@ -100,6 +98,7 @@ const UsageReportsPage = () => {
         dimension={state.dimension}
         dimensions={dimensions}
         data={summary.data}
+        error={summary.isError ? errorText(summary.error) : undefined}
         loading={summary.isFetching}
         sortBy={state.sortBy}
         paging={{ page: state.page, pageSize: state.pageSize }}
