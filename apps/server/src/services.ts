@@ -8,6 +8,7 @@ import type { Database } from './db/types.js';
 import type { Logger } from './lib/logger.js';
 import { loadMasterKey } from './lib/master-key.js';
 import type { Clock } from './lib/time.js';
+import { zoneDays } from './lib/zone-days.js';
 import { AccountMembersService } from './modules/accounts/account-members.service.js';
 import { ApplicationsRepository } from './modules/applications/applications.repository.js';
 import { ApplicationsService } from './modules/applications/applications.service.js';
@@ -41,6 +42,7 @@ import { JobActionsService } from './modules/jobs/job-actions.service.js';
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
 import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
+import { ensureDailyRollups } from './modules/jobs/usage-daily-rebuild.js';
 import { SubmissionsRepository } from './modules/jobs/submissions.repository.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { KeysRepository } from './modules/keys/keys.repository.js';
@@ -62,6 +64,8 @@ import { QuotaCheck } from './modules/quotas/quota-check.js';
 import { QuotasRepository } from './modules/quotas/quotas.repository.js';
 import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -93,7 +97,10 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     provisioner.provision(user, revoked),
   );
 
-  const jobsRepo = new JobsRepository(db);
+  // Reports count whole days of the configured zone; the daily rollups are (re)counted in it before ingest starts.
+  const reportDays = zoneDays(config.reports.timeZone);
+  await ensureDailyRollups(db, dialect, reportDays, clock, log);
+  const jobsRepo = new JobsRepository(db, reportDays);
   // The quotas' running-job limits, read before the built-in scheduler's first pass.
   const quotasRepo = new QuotasRepository(db);
   const runLimits = new RunLimitsCache(quotasRepo, clock, log);
@@ -138,6 +145,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   });
 
   const queues = new QueuesService(clusters, userAccounts);
+  const reportsRepo = new ReportsRepository(db);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -204,6 +212,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     accountSync,
     temporaryPasswords: new TemporaryPasswordService(usersRepo, sessions, throttle, settings, clock),
     jobs,
+    /** Ingest's store (tests and the bench feed it as the clusters' accounting does). */
+    jobsRepo,
     jobActions: new JobActionsService(
       clusters,
       jobs,
@@ -216,6 +226,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     queues,
     quotas,
     quotaCheck,
+    reports: new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts),
     applications: new ApplicationsService({
       repo: new ApplicationsRepository(db),
       clusters,

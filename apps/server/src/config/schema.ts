@@ -1,3 +1,4 @@
+import { isTimeZone } from '../lib/zone-days.js';
 import { z } from 'zod';
 import { PASSWORD_STRENGTHS, SystemVersionType } from '@portal/shared';
 import { ClusterSchema } from './cluster-schema.js';
@@ -253,6 +254,20 @@ const commands = z
   .strict()
   .prefault({});
 
+/** Usage reports (docs/reports.md). */
+const reports = z
+  .object({
+    timeZone: z
+      .string()
+      .refine(isTimeZone, { message: 'not a time zone name known to this runtime (IANA, e.g. Asia/Shanghai or UTC)' })
+      .default('UTC')
+      .describe(
+        'IANA time zone whose calendar days the usage reports count in (a job counts on the day it ended there). Changing it recounts the rollups from the jobs at the next start.',
+      ),
+  })
+  .strict()
+  .prefault({});
+
 export const ConfigSchema = z
   .object({
     server,
@@ -271,6 +286,7 @@ export const ConfigSchema = z
       .describe('Clusters the portal manages.'),
     shell: shell.describe('The web shell (WebShell).'),
     commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
+    reports: reports.describe('Usage reports.'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })
   .strict();

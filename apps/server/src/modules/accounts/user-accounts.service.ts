@@ -1,7 +1,7 @@
 import { can, ErrCode, type UserAccountInfo } from '@portal/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
-import type { OrgService } from '../org/index.js';
+import type { OrgPlace, OrgService } from '../org/index.js';
 import type { UserDirectory, UserPlacement, UserPlacements } from '../users/index.js';
 import { accountUnusable, forbidden, userNotFound } from './account-errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -58,6 +58,17 @@ export class UserAccountsService implements UserPlacements {
         },
       ]),
     );
+  }
+
+  /** Reports: the names of the accounts the user owns (is the PI of). */
+  async ownedAccountNames(userId: number): Promise<string[]> {
+    return (await this.repo.all()).filter((a) => Number(a.owner_user_id) === userId).map((a) => a.name);
+  }
+
+  /** Reports: each account's company and department, through its org unit ('' when it has none). */
+  async accountPlaces(): Promise<Map<string, OrgPlace>> {
+    const [accounts, tree] = await Promise.all([this.repo.all(), this.org.tree()]);
+    return new Map(accounts.map((a) => [a.name, tree.placeOf(a.org_unit_id)]));
   }
 
   unitExists(id: number): Promise<boolean> {

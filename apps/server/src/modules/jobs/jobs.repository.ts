@@ -4,6 +4,8 @@ import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { containsIgnoreCase } from '../../db/like.js';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, JobRow, NewJobRow } from '../../db/types.js';
+import type { ZoneDays } from '../../lib/zone-days.js';
+import { applyDailyDeltas, dailyDeltas } from './usage-daily.js';
 import { applyUsageDeltas, jobKey, storedContributions, usageDeltas } from './usage-totals.js';
 
 export interface HistoryFilter {
@@ -69,12 +71,16 @@ const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => 
 
 /** Finished jobs: written by ingest, read by history lists, details and reports. */
 export class JobsRepository implements AccountingStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `days`: the report time zone's calendar, which keys the daily rollups. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly days: ZoneDays,
+  ) {}
 
   /**
-   * Stores a batch of finished jobs and moves the usage totals by what the batch changes, in one
-   * transaction: a job read again (the safety window) counts once, and a corrected one (other
-   * seconds, another account) moves only the difference.
+   * Stores a batch of finished jobs and moves the usage totals and the daily rollups by what the
+   * batch changes, in one transaction: a job read again (the safety window) counts once, and a
+   * corrected one (other seconds, another account, another end day) moves only the difference.
    */
   async saveFinished(clusterId: string, jobs: FinishedJob[], now: number): Promise<void> {
     // The same job twice in one batch is one row (the later record wins).
@@ -86,8 +92,9 @@ export class JobsRepository implements AccountingStore {
         clusterId,
         rows.map((r) => r.job_id),
       );
-      await new JobsRepository(trx).upsert(rows);
+      await new JobsRepository(trx, this.days).upsert(rows);
       await applyUsageDeltas(trx, usageDeltas(rows, before));
+      await applyDailyDeltas(trx, dailyDeltas(this.days, rows, before));
     });
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { JobsRepository } from './jobs.repository.js';
+import type { JobsRepository } from './jobs.repository.js';
 
 /*
  * usage_totals follow the jobs table at ingest, in the same transaction: a job read again counts
@@ -76,7 +76,7 @@ describe('usage totals at ingest', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    repo = new JobsRepository(t.app.services.db);
+    repo = t.app.services.jobsRepo;
   });
   beforeEach(async () => {
     await t.app.services.db.deleteFrom('jobs').execute();

@@ -50,18 +50,24 @@ export const usageDeltas = (rows: readonly NewJobRow[], before: ReadonlyMap<stri
 /** A job's identity in the jobs table (its unique key within a cluster). */
 export const jobKey = (j: { job_id: string; submit_at: number }) => `${j.job_id}\u0000${Number(j.submit_at)}`;
 
+/** What a stored job contributes to usage_totals and usage_daily. */
+export interface StoredContribution extends Contribution {
+  queue: string;
+  end_at: number;
+}
+
 /** The stored contributions of these jobs of one cluster (those already ingested), by jobKey. */
 export const storedContributions = async (
   db: Kysely<Database>,
   clusterId: string,
   jobIds: readonly string[],
-): Promise<Map<string, Contribution>> => {
-  const found = new Map<string, Contribution>();
+): Promise<Map<string, StoredContribution>> => {
+  const found = new Map<string, StoredContribution>();
   const ids = [...new Set(jobIds)];
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .selectFrom('jobs')
-      .select(['job_id', 'submit_at', 'account', 'user_name', 'core_seconds', 'card_seconds'])
+      .select(['job_id', 'submit_at', 'account', 'user_name', 'queue', 'end_at', 'core_seconds', 'card_seconds'])
       .where('cluster_id', '=', clusterId)
       .where('job_id', 'in', ids.slice(i, i + 500))
       .execute();

@@ -16,7 +16,6 @@ import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
-import { JobsRepository } from '../jobs/jobs.repository.js';
 
 /*
  * Quotas at submission, with jobs really queued and running on the built-in scheduler: what is
@@ -175,7 +174,7 @@ describe('quotas at submission', { timeout: 60_000 }, () => {
       restartCount: 0,
       exclusive: false,
     };
-    await new JobsRepository(t.app.services.db).saveFinished('elsewhere', [ten], Date.now());
+    await t.app.services.jobsRepo.saveFinished('elsewhere', [ten], Date.now());
     await quota({ accountName: 'used01', coreHoursLimit: 10 });
     const refused = await alice.call(submitJob, { body: job('used01', { timeLimit: '00:06:00' }) });
     expect(refused.error).toMatchObject({ reason: 'quotaExceeded', quota: 'coreHours', limitHours: 10, jobHours: 0.1 });

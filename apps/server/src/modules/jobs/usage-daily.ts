@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { ZoneDays } from '../../lib/zone-days.js';
+import { jobKey, type StoredContribution } from './usage-totals.js';
+
+/*
+ * usage_daily (migration 0011): per (end day in the report zone, cluster, user, account, queue)
+ * the jobs, core- and card-seconds of the finished jobs. Moved by deltas in each ingest's
+ * transaction, as usage_totals is; rebuilt from the jobs table when the report zone changes
+ * (usage-daily-rebuild.ts).
+ */
+
+export interface DailyRow {
+  day: number;
+  cluster_id: string;
+  user_name: string;
+  account: string;
+  queue: string;
+  jobs: number;
+  core_seconds: number;
+  card_seconds: number;
+}
+
+/** A job as the rollups see it. */
+export interface DailyJob {
+  cluster_id: string;
+  job_id: string;
+  submit_at: number;
+  user_name: string;
+  account: string;
+  queue: string;
+  end_at: number;
+  core_seconds: number;
+  card_seconds: number;
+}
+
+/** Sums jobs into rows keyed by their end day; `sign` -1 takes a job's old contribution away. */
+export class DailySums {
+  private readonly rows = new Map<string, DailyRow>();
+  constructor(private readonly days: ZoneDays) {}
+
+  add(j: Omit<DailyJob, 'job_id' | 'submit_at'>, sign: 1 | -1 = 1): void {
+    const day = this.days.dayOf(Number(j.end_at));
+    // Day first (fixed width), so sorted keys lock rows in the primary key's order.
+    const k = `${day}\u0000${j.cluster_id}\u0000${j.user_name}\u0000${j.account}\u0000${j.queue}`;
+    let r = this.rows.get(k);
+    if (!r) {
+      r = {
+        day,
+        cluster_id: j.cluster_id,
+        user_name: j.user_name,
+        account: j.account,
+        queue: j.queue,
+        jobs: 0,
+        core_seconds: 0,
+        card_seconds: 0,
+      };
+      this.rows.set(k, r);
+    }
+    r.jobs += sign;
+    r.core_seconds += sign * Number(j.core_seconds);
+    r.card_seconds += sign * Number(j.card_seconds);
+  }
+
+  /** The non-zero rows, sorted by key (concurrent ingests lock rows in the same order). */
+  sorted(): DailyRow[] {
+    return [...this.rows.entries()]
+      .filter(([, d]) => d.jobs !== 0 || d.core_seconds !== 0 || d.card_seconds !== 0)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, d]) => d);
+  }
+}
+
+/**
+ * How a batch of one cluster moves usage_daily: a new job adds its contribution on its end day; a
+ * job read again takes its stored contribution away and adds the new one, so only what changed
+ * moves (nothing, for an unchanged re-read; the whole contribution, to another key, for a corrected
+ * end time, queue, account or user).
+ */
+export const dailyDeltas = (
+  days: ZoneDays,
+  rows: readonly DailyJob[],
+  before: ReadonlyMap<string, StoredContribution>,
+): DailyRow[] => {
+  const sums = new DailySums(days);
+  for (const row of rows) {
+    const old = before.get(jobKey(row));
+    if (old) sums.add({ ...old, cluster_id: row.cluster_id }, -1);
+    sums.add(row);
+  }
+  return sums.sorted();
+};
+
+/** Adds the rows to usage_daily (a row is created on first use). */
+export const applyDailyDeltas = async (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> => {
+  for (let i = 0; i < deltas.length; i += 500) {
+    await db
+      .insertInto('usage_daily')
+      .values(deltas.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['day', 'cluster_id', 'user_name', 'account', 'queue']).doUpdateSet((eb) => ({
+          jobs: eb('usage_daily.jobs', '+', eb.ref('excluded.jobs')),
+          core_seconds: eb('usage_daily.core_seconds', '+', eb.ref('excluded.core_seconds')),
+          card_seconds: eb('usage_daily.card_seconds', '+', eb.ref('excluded.card_seconds')),
+        })),
+      )
+      .execute();
+  }
+};

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { addDays, type ZoneDays } from '../../lib/zone-days.js';
+import { toSums, type SumColumn, type UsageSums, type UsageWhere } from './reports.repository.js';
+
+const columns = { user: 'user_name', account: 'account', queue: 'queue', cluster: 'cluster_id' } as const;
+
+/**
+ * The reference the rollups must equal: the same sums with a GROUP BY over the raw jobs table,
+ * the jobs that ended from the zone's start of `from` up to (not including) its start of the day
+ * after `to`. Slow on a long history; golden tests and the bench compare the rollups with it.
+ */
+export const referenceSums = async (
+  db: Kysely<Database>,
+  days: ZoneDays,
+  w: UsageWhere,
+  by: Exclude<SumColumn, 'day'>,
+): Promise<UsageSums[]> => {
+  if (w.accounts?.length === 0) return [];
+  const column = columns[by];
+  let q = db
+    .selectFrom('jobs')
+    .where('end_at', '>=', days.startOf(w.from))
+    .where('end_at', '<', days.startOf(addDays(w.to, 1)));
+  if (w.userName !== undefined) q = q.where('user_name', '=', w.userName);
+  if (w.accounts) q = q.where('account', 'in', w.accounts);
+  if (w.clusterId) q = q.where('cluster_id', '=', w.clusterId);
+  if (w.user) q = q.where('user_name', '=', w.user);
+  if (w.account) q = q.where('account', '=', w.account);
+  if (w.queue) q = q.where('queue', '=', w.queue);
+  const rows = await q
+    .select((eb) => [
+      eb.ref(column).as('key'),
+      eb.fn.countAll<number>().as('jobs'),
+      eb.fn.sum<number>('core_seconds').as('core'),
+      eb.fn.sum<number>('card_seconds').as('card'),
+    ])
+    .groupBy(column)
+    .execute();
+  return rows.map(toSums);
+};
