@@ -97,19 +97,19 @@ test('a member’s report of this month counts their two jobs with nonzero core-
   await expect(page.getByTestId('total-coreHours')).toContainText(/[1-9][\d,]* seconds exactly/);
 
   // One row per account (no user dimension for one's own jobs): the two jobs and their hours.
-  await expect(page.getByRole('tab', { name: 'User' })).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: 'Account', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'User', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Account', exact: true, selected: true })).toBeVisible();
   const row = rowOf(page, ACCOUNT);
   await expect(row.locator('td').nth(1)).toHaveText('2');
   await expect(row.locator('td').nth(2)).not.toHaveText('0.00');
   await expect(page.getByRole('img', { name: 'Usage over time' })).toBeVisible();
 
   // The choice lives in the address: a reload keeps the queue view and the range.
-  await page.getByRole('tab', { name: 'Queue' }).click();
+  await page.getByRole('tab', { name: 'Queue', exact: true }).click();
   await expect(page).toHaveURL(/by=queue/);
   await expect(page).toHaveURL(/range=month/);
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Queue', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Queue', exact: true, selected: true })).toBeVisible();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(1)).toHaveText('2');
 
   // A range of days before the jobs: the empty state.
@@ -130,7 +130,7 @@ test('the account’s PI sees the member’s jobs under My accounts, without Eve
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'My accounts' })).toBeChecked();
   await expect(page).toHaveURL(/scope=accounts/);
-  await expect(page.getByRole('tab', { name: 'User', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'User', exact: true, selected: true })).toBeVisible();
   await expect(rowOf(page, MEMBER.name).locator('td').nth(1)).toHaveText('2');
   await page.context().close();
 });
@@ -139,9 +139,9 @@ test('an administrator sees Everyone by default and the member’s row', async (
   const page = await session(browser, E2E_ADMIN.user, E2E_ADMIN.password);
   await page.goto(REPORT());
   await expect(page.getByRole('radio', { name: 'Everyone' })).toBeChecked();
-  await expect(page.getByRole('tab', { name: 'User', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'User', exact: true, selected: true })).toBeVisible();
   for (const dimension of ['Account', 'Queue', 'Cluster', 'Company', 'Department']) {
-    await expect(page.getByRole('tab', { name: dimension })).toBeVisible();
+    await expect(page.getByRole('tab', { name: dimension, exact: true })).toBeVisible();
   }
   await expect(rowOf(page, MEMBER.name).locator('td').nth(1)).toHaveText('2');
   await expect(Number(await totalOf(page, 'jobs').textContent())).toBeGreaterThanOrEqual(2);
@@ -158,7 +158,7 @@ test('the report reads in Chinese, and at 390 px only the table scrolls sideways
   await expect(page.getByText('用量报表').first()).toBeVisible();
   await expect(page.locator('.ant-select').filter({ hasText: '本月' })).toHaveCount(1);
   await expect(page.getByTestId('total-jobs')).toContainText('结束的作业');
-  await expect(page.getByRole('tab', { name: '账户', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '账户', exact: true, selected: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '作业数' })).toBeVisible();
   await expect(page.getByRole('img', { name: '用量趋势' })).toBeVisible();
   await expect(rowOf(page, ACCOUNT).locator('td').nth(1)).toHaveText('2');

@@ -21,7 +21,7 @@ export const ShareCard = ({ basis, dimension }: { basis: UsageBasis; dimension: 
         : [],
     [largest.data, t],
   );
-  const title = t('share.title', { dimension: t(`dimension.${dimension}`) });
+  const title = t(`share.title.${dimension}`);
   const option = useMemo(() => pieOption(points, { seriesName: t('figure.coreHours') }), [points, t]);
   return (
     <Card title={title} size="small" loading={largest.isPending}>
