@@ -26,11 +26,11 @@ const USERS = [`lin_${stamp}`, `chen_${stamp}`, `wang_${stamp}`] as const;
 const ACCOUNTS = [`lattice_${stamp}`, `optics_${stamp}`] as const;
 /** Who runs what: user, account, cores, seconds. */
 const JOBS: [0 | 1 | 2, 0 | 1, number, number][] = [
-  [0, 0, 8, 20],
-  [0, 0, 4, 12],
-  [1, 0, 6, 15],
+  [0, 0, 4, 20],
+  [0, 0, 2, 12],
+  [1, 0, 3, 15],
   [1, 1, 2, 10],
-  [2, 1, 8, 25],
+  [2, 1, 4, 30],
   [2, 1, 1, 6],
 ];
 

@@ -1,6 +1,6 @@
 import type { UsagePoint, UsageRow } from '@portal/shared';
 import { BAR_WIDTH, CHART_COLORS, CHART_GRID, LINE_WIDTH } from '../../../components/charts/chart-theme';
-import type { ChartOption, ChartPoint } from '../../../components/charts/options';
+import { barOption, type ChartOption, type ChartPoint } from '../../../components/charts/options';
 import { chartHours } from './usage-format';
 
 export interface TrendLabels {
@@ -54,4 +54,13 @@ export const sharePoints = (
   const rest = totalCoreSeconds - shown;
   const points = coreHourPoints(rows, labels.none);
   return rest > 0 ? [...points, { name: labels.others, value: chartHours(rest) }] : points;
+};
+
+/**
+ * Bars of the largest rows' core-hours: the shared bar chart, with a y axis for fractions of an
+ * hour (the shared one counts whole jobs or nodes).
+ */
+export const topHoursOption = (points: ChartPoint[], seriesName: string, n: number): ChartOption => {
+  const base = barOption(points, { seriesName, n });
+  return { ...base, yAxis: { type: 'value', ...(points.length === 0 ? { min: 0, max: 5 } : {}) } };
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageRow } from '@portal/shared';
-import { sharePoints } from './usage-charts';
+import { sharePoints, topHoursOption } from './usage-charts';
 import { chartHours, formatHours } from './usage-format';
 
 describe('usage figures', () => {
@@ -27,5 +27,14 @@ describe('usage figures', () => {
       { name: 'Others', value: 1 },
     ]);
     expect(sharePoints(rows, 10800, labels)).toHaveLength(2);
+  });
+});
+
+describe('top bars', () => {
+  it('keep fractions of an hour on the y axis and only the N largest', () => {
+    const points = Array.from({ length: 7 }, (_, i) => ({ name: `u${i}`, value: (i + 1) / 100 }));
+    const option = topHoursOption(points, 'Core-hours', 5);
+    expect(option.yAxis).toEqual({ type: 'value' });
+    expect(option.series).toMatchObject([{ type: 'bar', data: [0.07, 0.06, 0.05, 0.04, 0.03] }]);
   });
 });
