@@ -115,6 +115,14 @@ describe('mistakes are refused with a message naming the key', () => {
     expect(loadError({}, workdir('auth:\n  maxFailures: 0\n')).message).toContain('auth.maxFailures');
   });
 
+  it('names reports.timeZone for a zone the runtime does not know, and takes a real one', () => {
+    const err = loadError({}, workdir('reports:\n  timeZone: Mars/Olympus\n'));
+    expect(err.message).toContain('reports.timeZone');
+    expect(err.message).toContain('time zone');
+    expect(loadConfig({}, workdir('reports:\n  timeZone: Asia/Kathmandu\n')).reports.timeZone).toBe('Asia/Kathmandu');
+    expect(loadConfig({}, workdir()).reports.timeZone).toBe('UTC');
+  });
+
   it('names the key for a value of the wrong type', () => {
     expect(loadError({}, workdir('auth:\n  registrationEnabled: "maybe"\n')).message).toContain('auth.registrationEnabled');
   });

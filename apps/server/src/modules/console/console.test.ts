@@ -86,6 +86,8 @@ describe('index data and menus', () => {
       'accounts:read',
       'accounts:readAll',
       'quotas:read',
+      'reports:read',
+      'reports:readAll',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
@@ -102,6 +104,7 @@ describe('index data and menus', () => {
       'quotas:read',
       'applications:create',
       'applications:review',
+      'reports:read',
     ]);
   });
 
@@ -120,7 +123,9 @@ describe('index data and menus', () => {
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'account', children: ['myAccounts', 'applications', 'personalCenter'] },
+      { id: 'cost', children: ['usageReports'] },
     ]);
+    expect(menus[5]?.children[0]).toMatchObject({ text: 'Usage reports', load: 'my-report/usage', isChild: true });
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
     expect(menus[2]).toMatchObject({ text: 'WebShell', internal: false, target: 'eshell', isChild: false });
@@ -150,10 +155,11 @@ describe('index data and menus', () => {
           'personalCenter',
         ],
       },
+      { id: 'cost', children: ['usageReports'] },
     ]);
     const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 60, 70]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -169,6 +175,7 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
+      { id: 'cost', children: ['usageReports'] },
     ]);
   });
 
@@ -190,6 +197,8 @@ describe('index data and menus', () => {
     expect(zh[0]?.text).toBe('概览');
     expect(zh[4]?.text).toBe('资源');
     expect(zh[5]?.text).toBe('账户');
+    expect(zh[6]?.text).toBe('费用');
+    expect(zh[6]?.children[0]?.text).toBe('用量报表');
     expect(zh[5]?.children.map((c) => c.text)).toEqual([
       '待审批用户',
       '用户管理',

@@ -71,6 +71,15 @@ export class DailySums {
   }
 }
 
+/** A re-read job that counts as before (the common case of the ingest's safety window). */
+const unchanged = (old: StoredContribution, row: DailyJob) =>
+  Number(old.end_at) === Number(row.end_at) &&
+  old.queue === row.queue &&
+  old.account === row.account &&
+  old.user_name === row.user_name &&
+  Number(old.core_seconds) === Number(row.core_seconds) &&
+  Number(old.card_seconds) === Number(row.card_seconds);
+
 /**
  * How a batch of one cluster moves usage_daily: a new job adds its contribution on its end day; a
  * job read again takes its stored contribution away and adds the new one, so only what changed
@@ -85,6 +94,7 @@ export const dailyDeltas = (
   const sums = new DailySums(days);
   for (const row of rows) {
     const old = before.get(jobKey(row));
+    if (old && unchanged(old, row)) continue;
     if (old) sums.add({ ...old, cluster_id: row.cluster_id }, -1);
     sums.add(row);
   }

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { isPostgresUrl } from '../../db/database.js';
 import { silentLogger } from '../../lib/logger.js';
 import { systemClock } from '../../lib/time.js';
-import { zoneDays } from '../../lib/zone-days.js';
+import { ZoneDays, zoneDays } from '../../lib/zone-days.js';
 import { ADMIN, createTestApp, TestClient, type TestApp } from '../../test/harness.js';
-import { ensureDailyRollups, rollupZone } from '../jobs/usage-daily-rebuild.js';
+import { ensureDailyRollups, rebuildDailyRollups, rollupZone } from '../jobs/usage-daily-rebuild.js';
 import { finishedJob, type TestJob } from './report-test-jobs.js';
 import { ReportsRepository, type UsageSums, type UsageWhere } from './reports.repository.js';
 import { referenceSums } from './usage-reference.js';
@@ -205,6 +205,16 @@ describe('daily rollups in UTC', () => {
       row(20260301, 'rp_bob', 'rp_chem', 'gpu', 1, 800, 200),
       row(20260301, 'rp_bob', 'rp_phys', 'compute', 1, 60),
     ]);
+    // A recount that dies half-way (after the old rows were deleted) keeps the old rollups and state.
+    const failing = new (class extends ZoneDays {
+      override dayOf(ms: number): number {
+        if (ms > Date.parse('2026-02-15T00:00:00Z')) throw new Error('killed half-way');
+        return super.dayOf(ms);
+      }
+    })('Europe/Berlin');
+    await expect(rebuildDailyRollups(db, dialect, failing, Date.now())).rejects.toThrow('killed half-way');
+    expect(await rollupZone(db)).toBe('Asia/Shanghai');
+    expect(await daily(ctx.t)).toHaveLength(3);
     // Back to the configured zone: the server's own rollups again.
     await ensureDailyRollups(db, dialect, zoneDays('UTC'), systemClock, silentLogger);
     expect(await daily(ctx.t)).toEqual(expected);
