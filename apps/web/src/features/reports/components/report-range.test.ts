@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { customRange, defaultInterval, presetRange, quarterStart, rangeDays } from './report-range';
+import { customRange, defaultInterval, presetRange, quarterStart, rangeDays, todayIn } from './report-range';
 
 const on = (d: string) => dayjs(d);
 
@@ -56,5 +56,15 @@ describe('defaultInterval', () => {
     expect(defaultInterval(presetRange('quarter', on('2026-12-31')))).toBe('week');
     expect(defaultInterval(presetRange('year', on('2026-11-26')))).toBe('month');
     expect(defaultInterval(presetRange('year', on('2026-02-01')))).toBe('week');
+  });
+});
+
+describe('todayIn', () => {
+  it('reads the day in the report time zone, not the browser’s', () => {
+    const lateUtc = new Date('2026-11-26T20:30:00Z');
+    expect(todayIn('Asia/Shanghai', lateUtc).format('YYYY-MM-DD')).toBe('2026-11-27');
+    expect(todayIn('America/Los_Angeles', lateUtc).format('YYYY-MM-DD')).toBe('2026-11-26');
+    expect(todayIn('UTC', new Date('2026-12-31T23:59:59Z')).format('YYYY-MM-DD')).toBe('2026-12-31');
+    expect(todayIn('Not/AZone', lateUtc).isValid()).toBe(true);
   });
 });

@@ -68,3 +68,17 @@ export const customRange = (from: string | null, to: string | null, today: Dayjs
 };
 
 export const isRangeKind = (v: string | null): v is RangeKind => RANGE_KINDS.some((k) => k === v);
+
+/**
+ * Today in the report time zone (the server counts days there), or in the browser's until the
+ * server has named its zone; an unknown zone also falls back to the browser's.
+ */
+export const todayIn = (timeZone: string | undefined, now: Date = new Date()): Dayjs => {
+  if (!timeZone) return dayjs(now);
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return dayjs(new Intl.DateTimeFormat('en-CA', { timeZone }).format(now));
+  } catch {
+    return dayjs(now);
+  }
+};

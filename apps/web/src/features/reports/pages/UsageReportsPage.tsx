@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useErrorText } from '../../../lib/errors';
@@ -14,7 +13,7 @@ import { TopCard } from '../components/TopCard';
 import { TrendCard } from '../components/TrendCard';
 import { UsageTable } from '../components/UsageTable';
 import { UsageTotals } from '../components/UsageTotals';
-import { defaultInterval, presetRange } from '../components/report-range';
+import { defaultInterval, presetRange, todayIn } from '../components/report-range';
 import { dimensionsFor, readReportState, scopesFor, writeReportState, type ReportState } from '../components/report-state';
 
 /** /my-report/usage: jobs, core- and card-hours over a range, by user, account, queue, cluster, company or department. */
@@ -28,7 +27,10 @@ const UsageReportsPage = () => {
   const rights = useMemo(() => ({ all: can('reports:readAll'), accounts: owns.data === true }), [can, owns.data]);
   // Until the accounts are known an address asking for "My accounts" keeps it (the server checks).
   const rightsNow = owns.isPending && params.get('scope') === 'accounts' ? { ...rights, accounts: true } : rights;
-  const state = readReportState(params, rightsNow, dayjs());
+  // Days are counted in the server's report time zone: "today" is taken there once it is known.
+  const [timeZone, setTimeZone] = useState<string>();
+  const today = todayIn(timeZone);
+  const state = readReportState(params, rightsNow, today);
   const update = (change: Partial<ReportState>) =>
     setParams(writeReportState({ ...state, page: 1, ...change }), { replace: true });
   const units = { billion: t('unit.billion'), million: t('unit.million') };
@@ -42,6 +44,7 @@ const UsageReportsPage = () => {
     pageLimit: state.pageSize,
   });
   const empty = summary.data?.totals.jobs === 0;
+  if (summary.data && summary.data.timeZone !== timeZone) setTimeZone(summary.data.timeZone);
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
@@ -53,7 +56,7 @@ const UsageReportsPage = () => {
             scope={state.scope}
             scopes={scopesFor(rightsNow)}
             onKind={(kind) => {
-              const range = kind === 'custom' ? state.range : presetRange(kind, dayjs());
+              const range = kind === 'custom' ? state.range : presetRange(kind, today);
               update({ kind, range, interval: defaultInterval(range) });
             }}
             onCustom={(range) => update({ kind: 'custom', range, interval: defaultInterval(range) })}
