@@ -35,6 +35,7 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/queue-manage': () => import('../features/queues/pages/QueuesPage'),
   'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),
   'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
+  'my-report/usage': () => import('../features/reports/pages/UsageReportsPage'),
   'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };
 

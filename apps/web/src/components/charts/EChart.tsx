@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { BarChart, PieChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerEcharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CHART_HEIGHT } from './chart-theme';
 import type { ChartOption } from './options';
 
-registerEcharts([PieChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerEcharts([PieChart, BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 interface Props {
   option: ChartOption;

@@ -26,8 +26,11 @@ export const CHART_COLORS = [
 
 export const CHART_HEIGHT = 400;
 export const BAR_WIDTH = 30;
+export const LINE_WIDTH = 2;
 /** Top N of the queue and user rankings. */
 export const TOP_N = 5;
+/** Top N of the account ranking. */
+export const TOP_ACCOUNTS = 10;
 export const CHART_GRID = { left: 25, right: 25, bottom: 20, top: 50, containLabel: true } as const;
 /** Axis labels longer than this are cut and end with an ellipsis. */
 export const AXIS_LABEL_MAX = 5;

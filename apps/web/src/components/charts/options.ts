@@ -1,10 +1,10 @@
-import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { AXIS_LABEL_MAX, BAR_WIDTH, CHART_COLORS, CHART_GRID, TOP_N } from './chart-theme';
 
 export type ChartOption = ComposeOption<
-  PieSeriesOption | BarSeriesOption | TooltipComponentOption | LegendComponentOption | GridComponentOption
+  PieSeriesOption | BarSeriesOption | LineSeriesOption | TooltipComponentOption | LegendComponentOption | GridComponentOption
 >;
 
 /** One slice or bar: a label and a number. */
