@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-accounts.js';
 import * as m0009 from './migrations/0009-local-partitions.js';
 import * as m0010 from './migrations/0010-quotas.js';
 import * as m0011 from './migrations/0011-usage-rollups.js';
+import * as m0012 from './migrations/0012-usage-monthly.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, { up: Up }> = {
   '0009-local-partitions': m0009,
   '0010-quotas': m0010,
   '0011-usage-rollups': m0011,
+  '0012-usage-monthly': m0012,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-/* Tables of migration 0011 (usage rollups for reports); db/types.ts assembles them. */
+/* Tables of migrations 0011 and 0012 (usage rollups for reports); db/types.ts assembles them. */
 
 export interface UsageDailyTable {
   /** The end day in the report time zone, as YYYYMMDD. */
@@ -17,4 +17,17 @@ export interface UsageRollupStateTable {
   id: number;
   time_zone: string;
   rebuilt_at: number;
+}
+
+/** Migration 0012: usage_daily summed per month and one dimension. */
+export interface UsageMonthlyTable {
+  dim: 'user' | 'account' | 'queue';
+  /** The month in the report time zone, as YYYYMM (usage_daily's day / 100). */
+  month: number;
+  cluster_id: string;
+  /** The dimension's value (user name, account or queue). */
+  key: string;
+  jobs: number;
+  core_seconds: number;
+  card_seconds: number;
 }

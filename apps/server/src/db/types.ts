@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ApplicationsTable, QuotasTable, UsageTotalsTable } from './quota-tables.js';
-import type { UsageDailyTable, UsageRollupStateTable } from './report-tables.js';
+import type { UsageDailyTable, UsageMonthlyTable, UsageRollupStateTable } from './report-tables.js';
 
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 
@@ -298,6 +298,7 @@ export interface Database {
   usage_totals: UsageTotalsTable;
   applications: ApplicationsTable;
   usage_daily: UsageDailyTable;
+  usage_monthly: UsageMonthlyTable;
   usage_rollup_state: UsageRollupStateTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

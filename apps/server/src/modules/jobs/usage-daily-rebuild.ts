@@ -20,7 +20,7 @@ const BATCH = 5000;
 export const rollupZone = async (db: Kysely<Database>): Promise<string | null> =>
   (await db.selectFrom('usage_rollup_state').select('time_zone').where('id', '=', 1).executeTakeFirst())?.time_zone ?? null;
 
-/** Recounts usage_daily from the jobs table in the zone, in one transaction, and records the zone. */
+/** Recounts usage_daily and usage_monthly from the jobs table in the zone, in one transaction, and records the zone. */
 export const rebuildDailyRollups = async (
   db: Kysely<Database>,
   dialect: Dialect,
@@ -29,8 +29,9 @@ export const rebuildDailyRollups = async (
 ): Promise<{ jobs: number; rows: number }> =>
   db.transaction().execute(async (trx) => {
     // An ingest running meanwhile waits for the recount before it moves any row (PostgreSQL; SQLite has one writer).
-    if (dialect === 'postgres') await sql`LOCK TABLE usage_daily IN EXCLUSIVE MODE`.execute(trx);
+    if (dialect === 'postgres') await sql`LOCK TABLE usage_daily, usage_monthly IN EXCLUSIVE MODE`.execute(trx);
     await trx.deleteFrom('usage_daily').execute();
+    await trx.deleteFrom('usage_monthly').execute();
     const sums = new DailySums(days);
     let jobs = 0;
     for (let after = -1; ;) {
@@ -48,6 +49,7 @@ export const rebuildDailyRollups = async (
       after = Number(last.id);
     }
     const rows = sums.sorted();
+    // usage_daily, and usage_monthly from the same rows.
     await applyDailyDeltas(trx, rows);
     await trx
       .insertInto('usage_rollup_state')

@@ -101,8 +101,67 @@ export const dailyDeltas = (
   return sums.sorted();
 };
 
-/** Adds the rows to usage_daily (a row is created on first use). */
+/** A row of usage_monthly (migration 0012): usage_daily summed per month of the day key and one dimension. */
+export interface MonthlyRow {
+  dim: 'user' | 'account' | 'queue';
+  month: number;
+  cluster_id: string;
+  key: string;
+  jobs: number;
+  core_seconds: number;
+  card_seconds: number;
+}
+
+const monthlyDims = [
+  ['user', 'user_name'],
+  ['account', 'account'],
+  ['queue', 'queue'],
+] as const;
+
+/** Daily rows (or deltas) projected onto their three monthly keys and summed; non-zero rows in key order. */
+export const monthlyDeltas = (daily: readonly DailyRow[]): MonthlyRow[] => {
+  const rows = new Map<string, MonthlyRow>();
+  for (const d of daily) {
+    const month = Math.floor(d.day / 100);
+    for (const [dim, column] of monthlyDims) {
+      // The primary key's order (dim, month, cluster, key); months have a fixed width.
+      const k = `${dim}\u0000${month}\u0000${d.cluster_id}\u0000${d[column]}`;
+      let r = rows.get(k);
+      if (!r) {
+        r = { dim, month, cluster_id: d.cluster_id, key: d[column], jobs: 0, core_seconds: 0, card_seconds: 0 };
+        rows.set(k, r);
+      }
+      r.jobs += d.jobs;
+      r.core_seconds += d.core_seconds;
+      r.card_seconds += d.card_seconds;
+    }
+  }
+  return [...rows.entries()]
+    .filter(([, m]) => m.jobs !== 0 || m.core_seconds !== 0 || m.card_seconds !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, m]) => m);
+};
+
+/** Adds the rows to usage_daily, and their monthly projections to usage_monthly (a row is created on first use). */
 export const applyDailyDeltas = async (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> => {
+  await applyDaily(db, deltas);
+  const monthly = monthlyDeltas(deltas);
+  for (let i = 0; i < monthly.length; i += 500) {
+    await db
+      .insertInto('usage_monthly')
+      .values(monthly.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['dim', 'month', 'cluster_id', 'key']).doUpdateSet((eb) => ({
+          jobs: eb('usage_monthly.jobs', '+', eb.ref('excluded.jobs')),
+          core_seconds: eb('usage_monthly.core_seconds', '+', eb.ref('excluded.core_seconds')),
+          card_seconds: eb('usage_monthly.card_seconds', '+', eb.ref('excluded.card_seconds')),
+        })),
+      )
+      .execute();
+  }
+};
+
+const applyDaily = async (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> => {
   for (let i = 0; i < deltas.length; i += 500) {
     await db
       .insertInto('usage_daily')

@@ -6,9 +6,13 @@ import { silentLogger } from '../../lib/logger.js';
 import { systemClock } from '../../lib/time.js';
 import { ZoneDays, zoneDays } from '../../lib/zone-days.js';
 import { ADMIN, createTestApp, TestClient, type TestApp } from '../../test/harness.js';
+import { fillMonthly } from '../../db/migrations/0012-usage-monthly.js';
+import type { OrgPlace } from '../org/index.js';
 import { ensureDailyRollups, rebuildDailyRollups, rollupZone } from '../jobs/usage-daily-rebuild.js';
+import { monthlyDeltas } from '../jobs/usage-daily.js';
 import { finishedJob, type TestJob } from './report-test-jobs.js';
-import { ReportsRepository, type UsageSums, type UsageWhere } from './reports.repository.js';
+import { ReportsRepository, wholeMonths, type UsageSums, type UsageWhere } from './reports.repository.js';
+import { groupSums } from './reports.service.js';
 import { referenceSums } from './usage-reference.js';
 
 /*
@@ -40,6 +44,7 @@ const setup = (zone?: string) => {
     await db.deleteFrom('jobs').execute();
     await db.deleteFrom('usage_totals').execute();
     await db.deleteFrom('usage_daily').execute();
+    await db.deleteFrom('usage_monthly').execute();
   });
   afterAll(() => ctx.t.close());
   return ctx;
@@ -312,5 +317,118 @@ describe('daily rollups in Europe/Berlin', () => {
       expect(rollup.length).toBeGreaterThan(0);
       expect(rollup).toEqual(byKey(await referenceSums(db, days, where, by)));
     }
+  });
+});
+
+describe('monthly rollups in Europe/Berlin', () => {
+  const ctx = setup('Europe/Berlin');
+  const days = zoneDays('Europe/Berlin');
+  // Company and department fold the account sums (rp_a2 and '' have no unit).
+  const places = async () =>
+    new Map<string, OrgPlace>([
+      ['rp_a0', { company: 'C1', department: 'D1' }],
+      ['rp_a1', { company: 'C1', department: 'D2' }],
+    ]);
+  const ranges: [number, number][] = [
+    [20260310, 20260325], // inside one month
+    [20260315, 20260710], // partial, whole, partial months
+    [20260201, 20260430], // exactly whole months
+    [20260101, 20261231], // a year
+    [20261115, 20270115], // across a year end, December whole
+    [20261215, 20270115], // across a year end, no whole month
+    [20251201, 20260131], // across a year end, whole months
+    [20251220, 20270228], // the whole history
+  ];
+
+  /** The rollups answer every range, grouping and cluster filter as the raw jobs do, and usage_monthly is usage_daily summed. */
+  const check = async () => {
+    const { db } = ctx.t.app.services;
+    const repo = new ReportsRepository(db);
+    for (const [from, to] of ranges)
+      for (const clusterId of [undefined, 'c2'])
+        for (const by of ['user', 'account', 'queue', 'company'] as const) {
+          const where: UsageWhere = { from, to, clusterId };
+          const rollup = byKey(await groupSums((w, b) => repo.sums(w, b), where, by, places));
+          expect(rollup.length).toBeGreaterThan(0);
+          expect(rollup).toEqual(byKey(await groupSums((w, b) => referenceSums(db, days, w, b), where, by, places)));
+        }
+    const dailyRows = await db.selectFrom('usage_daily').selectAll().execute();
+    const numbers = <T extends { jobs: unknown; core_seconds: unknown; card_seconds: unknown }>(r: T) => ({
+      ...r,
+      jobs: Number(r.jobs),
+      core_seconds: Number(r.core_seconds),
+      card_seconds: Number(r.card_seconds),
+    });
+    const monthly = (await db.selectFrom('usage_monthly').selectAll().execute())
+      .map((r) => numbers({ ...r, month: Number(r.month) }))
+      .filter((r) => r.jobs !== 0 || r.core_seconds !== 0 || r.card_seconds !== 0);
+    const projected = monthlyDeltas(dailyRows.map((r) => numbers({ ...r, day: Number(r.day) })));
+    const order = (rows: typeof projected) =>
+      [...rows].sort((a, b) =>
+        `${a.dim}/${a.month}/${a.cluster_id}/${a.key}` < `${b.dim}/${b.month}/${b.cluster_id}/${b.key}` ? -1 : 1,
+      );
+    expect(order(monthly)).toEqual(order(projected));
+  };
+
+  it('splits a range into whole months and the days at its ends', () => {
+    expect(wholeMonths(20260310, 20260325)).toBeNull();
+    expect(wholeMonths(20260315, 20260710)).toEqual({ first: 202604, last: 202606 });
+    expect(wholeMonths(20260201, 20260228)).toEqual({ first: 202602, last: 202602 });
+    expect(wholeMonths(20251201, 20260131)).toEqual({ first: 202512, last: 202601 });
+    expect(wholeMonths(20261115, 20270115)).toEqual({ first: 202612, last: 202612 });
+    expect(wholeMonths(20261215, 20270115)).toBeNull();
+    expect(wholeMonths(20261102, 20270130)).toEqual({ first: 202612, last: 202612 });
+    expect(wholeMonths(20240201, 20240228)).toBeNull();
+    expect(wholeMonths(20240201, 20240229)).toEqual({ first: 202402, last: 202402 });
+  });
+
+  it('answers long ranges exactly, after ingest, corrections across months, a recount and the migration fill', async () => {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const start = Date.parse('2025-12-25T00:00:00Z');
+    const all: Record<string, Record<string, TestJob>> = {};
+    for (const cluster of ['local', 'c2', 'c3']) {
+      const jobs: Record<string, TestJob> = {};
+      for (let i = 0; i < 300; i++)
+        jobs[`m${i}`] = {
+          user: `rp_u${next(5)}`,
+          account: next(6) === 0 ? '' : `rp_a${next(3)}`,
+          queue: ['compute', 'gpu', 'debug'][next(3)]!,
+          end: new Date(start + next(420 * 24) * 3_600_000 + next(3_600_000)).toISOString(),
+          cpus: 1 + next(64),
+          gpus: next(3),
+          elapsed: 1 + next(90_000),
+        };
+      all[cluster] = jobs;
+      await ingest(ctx.t, jobs, cluster);
+    }
+    await check();
+
+    // Read again: nothing moves. Corrected: jobs move to other months (one across the year end), users, accounts and queues.
+    await ingest(ctx.t, all.c2!, 'c2');
+    const c2 = all.c2!;
+    await ingest(
+      ctx.t,
+      {
+        m0: { ...c2.m0!, end: '2026-12-31T22:59:59Z' }, // the last second of 2026 in Berlin
+        m1: { ...c2.m1!, end: '2026-12-31T23:00:00Z', queue: 'debug' }, // the first of 2027
+        m2: { ...c2.m2!, end: '2026-03-01T12:00:00Z', user: 'rp_u9', account: 'rp_a0' },
+        m3: { ...c2.m3!, end: '2026-07-31T21:59:59Z', elapsed: 5 },
+      },
+      'c2',
+    );
+    await check();
+
+    const { db, config } = ctx.t.app.services;
+    const dialect = isPostgresUrl(config.database.url) ? 'postgres' : 'sqlite';
+    // Recounted in another zone and back: usage_monthly follows usage_daily each time.
+    await rebuildDailyRollups(db, dialect, zoneDays('Asia/Shanghai'), Date.now());
+    await rebuildDailyRollups(db, dialect, days, Date.now());
+    await check();
+
+    // As migration 0012 on a portal whose usage_daily holds rows already.
+    await db.deleteFrom('usage_monthly').execute();
+    await fillMonthly(db);
+    await check();
   });
 });
