@@ -24,7 +24,7 @@ export const sizes = async (db: Kysely<Database>, dialect: Dialect, schema: stri
   return rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
 };
 
-export const count = async (db: Kysely<Database>, table: 'jobs' | 'usage_daily'): Promise<number> =>
+export const count = async (db: Kysely<Database>, table: 'jobs' | 'usage_daily' | 'usage_monthly'): Promise<number> =>
   Number(
     (
       await db

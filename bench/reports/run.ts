@@ -129,7 +129,7 @@ const postgresBackend = (url: string): Backend => {
       const h = await open(url, schema);
       await migrateToLatest(h);
       if ((await count(h.db, 'jobs')) < JOBS) {
-        await sql`truncate jobs, usage_daily, usage_totals`.execute(h.db);
+        await sql`truncate jobs, usage_daily, usage_monthly, usage_totals`.execute(h.db);
         await loadPostgres(url, schema, JOBS, log);
         await rebuild(h);
       } else if (args.rebuild) await rebuild(h);
@@ -163,6 +163,7 @@ const benchOne = async (backend: Backend) => {
   try {
     const jobs = await count(h.db, 'jobs');
     const daily = await count(h.db, 'usage_daily');
+    const monthly = await count(h.db, 'usage_monthly');
     const yearRows = Number(
       (
         await h.db
@@ -174,7 +175,7 @@ const benchOne = async (backend: Backend) => {
       ).n,
     );
     say(
-      `\n## ${backend.name}: ${jobs.toLocaleString('en')} jobs, ${daily.toLocaleString('en')} usage_daily rows (prepared in ${prepared.toFixed(0)} s)\n`,
+      `\n## ${backend.name}: ${jobs.toLocaleString('en')} jobs, ${daily.toLocaleString('en')} usage_daily rows, ${monthly.toLocaleString('en')} usage_monthly rows (prepared in ${prepared.toFixed(0)} s)\n`,
     );
 
     // 2. The year's report, three ways, rollups against raw.
