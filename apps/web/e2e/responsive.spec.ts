@@ -54,6 +54,7 @@ for (const size of WIDE)
       ['Account', 'My accounts', /\/account\/my-accounts$/],
       ['Account', 'Audit log', /\/account\/audit-log$/],
       ['Account', 'Personal center', /\/account\/personal$/],
+      ['Cost', 'Usage reports', /\/my-report\/usage$/],
     ];
     for (const [top, entry, url] of sidePages) {
       await topMenu(page).getByRole('menuitem', { name: top }).click();
