@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
+import { joinTestRun, leaveTestRun } from '../../server/src/test/test-runs';
 import { E2E_ADMIN } from './support/constants';
 import { startPortal } from './support/server';
 
@@ -11,6 +12,7 @@ const JobIds = z.object({ data: z.object({ list: z.array(z.object({ jobId: z.str
 
 /** One portal on the built-in scheduler for the specs; job polling every second keeps flows quick. */
 export default async function globalSetup() {
+  joinTestRun();
   const portal = await startPortal({
     // Every spec registers its users from this one address: a centre's limits per address (30
     // sign-ups an hour) would refuse the suite's later ones. The limits have server tests of their own.
@@ -35,7 +37,8 @@ export default async function globalSetup() {
   return async () => {
     await cancelEveryJob(portal.baseURL);
     await portal.stop();
-    removePortalAccounts();
+    // Another test run on the machine may still use the accounts: the last one removes them.
+    if (leaveTestRun()) removePortalAccounts();
   };
 }
 
