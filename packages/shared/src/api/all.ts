@@ -2,6 +2,7 @@ import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
 import * as applications from './applications.js';
 import * as audit from './audit.js';
+import * as bills from './bills.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
 import * as files from './files.js';
@@ -29,6 +30,7 @@ export const contractAreas = {
   accounts,
   applications,
   audit,
+  bills,
   console: consoleArea,
   downloads,
   files,
