@@ -4,7 +4,8 @@ import type { Dialect } from '../database.js';
 /*
  * Report files (issue 13, docs/reports.md): usage reports written to xlsx or csv files in the
  * background. The table is also the queue: rows in state QUEUE wait, one RUNNING at a time. The
- * file itself lives at <dataDir>/report-files/<id>.<format>.
+ * file itself lives at <dataDir>/report-files/<id>.<format>. The jobs table gets an index on
+ * (end_at, id) for the per-job files' keyset pages.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's types
@@ -35,4 +36,6 @@ export const up = async (db: Kysely<any>, dialect: Dialect): Promise<void> => {
     .execute();
   await db.schema.createIndex('report_files_user_idx').on('report_files').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('report_files_state_idx').on('report_files').column('state').execute();
+  // A per-job file reads the jobs of a range in pages by (end time, row id): each page starts in this index.
+  await db.schema.createIndex('jobs_end_id_idx').on('jobs').columns(['end_at', 'id']).execute();
 };

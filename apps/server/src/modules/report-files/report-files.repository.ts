@@ -160,10 +160,8 @@ export class ReportFilesRepository {
   /** One page of jobs by (end time, row id), after the cursor: keyset paging reads each row once, whatever the range's size. */
   async jobsPage(w: UsageWhere, fromMs: number, toMs: number, after: JobCursor | null, limit: number): Promise<JobLine[]> {
     let q = this.jobs(w, fromMs, toMs);
-    if (after)
-      q = q.where((eb) =>
-        eb.or([eb('end_at', '>', after.endAt), eb.and([eb('end_at', '=', after.endAt), eb('id', '>', after.id)])]),
-      );
+    // A row-value comparison: SQLite and PostgreSQL both start it in the (end_at, id) index.
+    if (after) q = q.where((eb) => eb(eb.refTuple('end_at', 'id'), '>', eb.tuple(after.endAt, after.id)));
     const rows = await q
       .select([
         'id',
