@@ -64,6 +64,8 @@ import { QuotaCheck } from './modules/quotas/quota-check.js';
 import { QuotasRepository } from './modules/quotas/quotas.repository.js';
 import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
+import { ReportFilesRepository } from './modules/report-files/report-files.repository.js';
+import { ReportFilesService } from './modules/report-files/report-files.service.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
@@ -146,6 +148,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
 
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
+  const reports = new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -226,7 +229,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     queues,
     quotas,
     quotaCheck,
-    reports: new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts),
+    reports,
+    // Usage reports as files, written in the background from the same rows (docs/reports.md).
+    reportFiles: new ReportFilesService({
+      repo: new ReportFilesRepository(db),
+      reports,
+      days: reportDays,
+      dataDir: config.dataDir,
+      clock,
+      log,
+    }),
     applications: new ApplicationsService({
       repo: new ApplicationsRepository(db),
       clusters,

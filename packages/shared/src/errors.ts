@@ -189,6 +189,14 @@ export const ErrReason = {
   adminDecides: 'adminDecides',
   /** Only the applicant withdraws an application. */
   notApplicant: 'notApplicant',
+  // Report files (issue 13).
+  reportFileNotFound: 'reportFileNotFound',
+  /** The file is still queued or being written, or it failed: nothing to download yet. */
+  reportFileNotReady: 'reportFileNotReady',
+  /** The user already has REPORT_FILES_PENDING_MAX files queued or being written. */
+  tooManyReportFiles: 'tooManyReportFiles',
+  /** Writing the file failed (the server log says why). */
+  reportFileFailed: 'reportFileFailed',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -24,6 +24,7 @@ import type {
   LocalPartitionsTable,
 } from './job-tables.js';
 import type { UploadsTable, TransfersTable } from './file-tables.js';
+import type { ReportFilesTable } from './report-file-tables.js';
 
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 export type {
@@ -67,6 +68,7 @@ export type {
   LocalPartitionRow,
 } from './job-tables.js';
 export type { UploadsTable, TransfersTable, UploadRow, TransferRow } from './file-tables.js';
+export type { ReportFilesTable, ReportFileRow } from './report-file-tables.js';
 
 /* The portal's database: each area's tables live in its own file (*-tables.ts). */
 export interface Database {
@@ -95,4 +97,5 @@ export interface Database {
   uploads: UploadsTable;
   user_auth_tokens: UserAuthTokensTable;
   transfers: TransfersTable;
+  report_files: ReportFilesTable;
 }

@@ -1,2 +1,3 @@
-/* What other modules may use of reports (nothing yet: the routes are its only callers). */
-export type { ReportsService } from './reports.service.js';
+/* What other modules may use of reports: report files read the same rows as the usage reports. */
+export type { ReportsService, ReportFilter } from './reports.service.js';
+export type { UsageWhere } from './reports.repository.js';
