@@ -28,8 +28,16 @@ export const csvField = (v: Cell): string => {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-const csvValue = (v: Cell, c: Column | undefined): string =>
-  csvField(c?.kind === 'hours' && typeof v === 'number' ? hours(v).toFixed(2) : v);
+/**
+ * A text a spreadsheet would take for a formula (=, +, -, @, tab, CR first: a company or department
+ * name is free text) gets a leading apostrophe, so opening the file never runs it (OWASP CSV injection).
+ */
+export const inertText = (s: string): string => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+const csvValue = (v: Cell, c: Column | undefined): string => {
+  if (c?.kind === 'hours' && typeof v === 'number') return csvField(hours(v).toFixed(2));
+  return csvField(c?.kind === 'text' && typeof v === 'string' ? inertText(v) : v);
+};
 
 const FLUSH_BYTES = 64 * 1024;
 
