@@ -15,6 +15,7 @@ import {
   type OutputRead,
   type PartitionSettings,
   type SchedulerAdapter,
+  type StartEstimate,
   type SubmitSpec,
 } from '../types.js';
 import { answering } from './answering.js';
@@ -36,7 +37,10 @@ import { JobAccounts } from './job-accounts.js';
 import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
-import { reject, validateSubmission } from './submission.js';
+import { checkSpec, DEFAULT_PRIORITY, reject, validateSubmission } from './submission.js';
+import { estimateStart } from './start-estimate.js';
+import { resolveTimeLimit, runTimeMs } from './queue.js';
+import { allocationOf } from './job-runner.js';
 import { LocalPartitionStore } from './partition-store.js';
 import { checkPartitionSettings } from './partitions.js';
 import { buildTopology, LiveTopology, type LocalSettings } from './topology.js';
@@ -221,6 +225,53 @@ export class LocalScheduler implements SchedulerAdapter {
     });
     this.kick();
     return String(id);
+  }
+
+  /**
+   * When the job would start if submitted now (start-estimate.ts), from the queue as stored: the
+   * same checks as submit, nothing written, no folder made.
+   */
+  async estimateStart(user: string, spec: SubmitSpec): Promise<StartEstimate> {
+    return answering(async () => {
+      await this.loaded;
+      const { partition, request } = checkSpec(this.topology, user, spec);
+      const now = this.clock.now();
+      const rows = await this.store.open();
+      const holding = rows
+        .filter((r) => r.state === 'R' || r.state === 'S' || r.state === 'E')
+        .map((r) => ({
+          ...allocationOf(r),
+          // A suspended job's end is not known; a job being ended frees its nodes at once.
+          endAt:
+            r.state === 'S'
+              ? Infinity
+              : r.state === 'E'
+                ? now
+                : now +
+                  Math.max(
+                    0,
+                    r.time_limit_s * 1000 -
+                      runTimeMs({ startAt: r.start_at, suspendedMs: r.suspended_ms, suspendedAt: r.suspended_at }, now),
+                  ),
+        }));
+      const waiting = rows
+        .filter((r) => r.state === 'Q')
+        .map((r) => ({
+          id: r.id,
+          partition: r.partition,
+          priority: r.priority,
+          submitAt: r.submit_at,
+          request: { nodes: r.nodes, cpus: r.cpus, gpus: r.gpus, memoryMB: r.memory_mb },
+          timeLimit: r.time_limit_s,
+        }));
+      const guess = estimateStart(this.topology, now, holding, waiting, {
+        partition: partition.name,
+        request,
+        priority: DEFAULT_PRIORITY,
+        timeLimit: resolveTimeLimit(partition, spec.timeLimit),
+      });
+      return guess ? { startAt: guess.startAt, nodes: guess.nodes } : { startAt: null };
+    });
   }
 
   /* ---------- actions (job-control.ts) ---------- */
