@@ -74,9 +74,9 @@ describe('SlurmAdapter.estimateStart', () => {
       code: 1,
       stderr: 'allocation failure: Requested node configuration is not available\n',
     });
-    const err = await adapter.estimateStart('alice', spec).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(SchedulerRejectedError);
-    expect((err as Error).message).toContain('Requested node configuration is not available');
+    const refused = adapter.estimateStart('alice', spec);
+    await expect(refused).rejects.toBeInstanceOf(SchedulerRejectedError);
+    await expect(refused).rejects.toThrow('Requested node configuration is not available');
   });
 
   it('refuses as sbatch does for an account the user may not use', async () => {
