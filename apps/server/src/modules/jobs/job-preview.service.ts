@@ -14,6 +14,9 @@ export type PreviewQuota = (
   job: { cores: number; gpus: number; timeLimit: number },
 ) => Promise<{ figures: QuotaFigure[]; refusal: AppError | null }>;
 
+/** Previews per user: the form asks once its fields rest (600 ms), so a person stays far below it. */
+export const PREVIEW_LIMIT = { max: 60, windowMs: 60_000 };
+
 const refusalOf = (e: AppError): JobPreviewRefusal => ({
   errCode: e.code,
   reason: e.reason,
@@ -49,6 +52,8 @@ export class JobPreviewService {
     private readonly clusters: ClusterRegistry,
     private readonly accountFor: SubmitAccount = (_user, requested) => Promise.resolve(requested),
     private readonly quotaFor: PreviewQuota = () => Promise.resolve({ figures: [], refusal: null }),
+    /** Counts a user's previews; throws 429 beyond PREVIEW_LIMIT (each may run sbatch --test-only as them). */
+    private readonly throttle: (userName: string) => void = () => {},
   ) {}
 
   private info(cluster: ClusterEntry) {
@@ -59,6 +64,7 @@ export class JobPreviewService {
 
   async preview(auth: Auth, r: SubmitRequest): Promise<JobPreview> {
     const user = { id: auth.user.id, name: auth.user.userName };
+    this.throttle(user.name);
     const asked = Math.max(0, parseDuration(r.timeLimit) ?? 0);
     const answer: JobPreview = {
       coreSeconds: r.cores * asked,

@@ -12,6 +12,7 @@ import {
 } from '@portal/shared';
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
+import { PREVIEW_LIMIT } from './job-preview.service.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
 
 /*
@@ -153,6 +154,16 @@ describe('job preview', { timeout: 60_000 }, () => {
     expect(memory.refusals).toMatchObject([{ reason: 'schedulerRejected' }]);
     expect(memory.refusals[0]?.message).toMatch(/Requested node configuration is not available/);
     expect(await scheduler().activeJobs()).toEqual([]);
+  });
+
+  it('is limited per user (each may run sbatch --test-only as them): 429 beyond the limit', async () => {
+    const busy = await signedIn(t.app, 'pv_busy', Role.user);
+    const body = job('free01', { account: undefined });
+    for (let i = 0; i < PREVIEW_LIMIT.max; i++) expect((await busy.call(previewJob, { body })).errCode).toBe(0);
+    const over = await busy.callUnchecked(previewJob, { body });
+    expect([over.status, over.error?.reason]).toEqual([429, 'tooManyRequests']);
+    // Others are not held by it.
+    expect((await alice.call(previewJob, { body: job('free01') })).errCode).toBe(0);
   });
 
   it('is allowed to those who may submit only', async () => {

@@ -38,9 +38,8 @@ import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
 import { checkSpec, DEFAULT_PRIORITY, reject, validateSubmission } from './submission.js';
-import { estimateStart } from './start-estimate.js';
-import { resolveTimeLimit, runTimeMs } from './queue.js';
-import { allocationOf } from './job-runner.js';
+import { estimateInputs, estimateStart } from './start-estimate.js';
+import { resolveTimeLimit } from './queue.js';
 import { LocalPartitionStore } from './partition-store.js';
 import { checkPartitionSettings } from './partitions.js';
 import { buildTopology, LiveTopology, type LocalSettings } from './topology.js';
@@ -236,34 +235,7 @@ export class LocalScheduler implements SchedulerAdapter {
       await this.loaded;
       const { partition, request } = checkSpec(this.topology, user, spec);
       const now = this.clock.now();
-      const rows = await this.store.open();
-      const holding = rows
-        .filter((r) => r.state === 'R' || r.state === 'S' || r.state === 'E')
-        .map((r) => ({
-          ...allocationOf(r),
-          // A suspended job's end is not known; a job being ended frees its nodes at once.
-          endAt:
-            r.state === 'S'
-              ? Infinity
-              : r.state === 'E'
-                ? now
-                : now +
-                  Math.max(
-                    0,
-                    r.time_limit_s * 1000 -
-                      runTimeMs({ startAt: r.start_at, suspendedMs: r.suspended_ms, suspendedAt: r.suspended_at }, now),
-                  ),
-        }));
-      const waiting = rows
-        .filter((r) => r.state === 'Q')
-        .map((r) => ({
-          id: r.id,
-          partition: r.partition,
-          priority: r.priority,
-          submitAt: r.submit_at,
-          request: { nodes: r.nodes, cpus: r.cpus, gpus: r.gpus, memoryMB: r.memory_mb },
-          timeLimit: r.time_limit_s,
-        }));
+      const { holding, waiting } = estimateInputs(await this.store.open(), now);
       const guess = estimateStart(this.topology, now, holding, waiting, {
         partition: partition.name,
         request,

@@ -1,4 +1,6 @@
-import { everFits, queueOrder, type WaitingJob } from './queue.js';
+import type { LocalJobRow } from '../../../db/types.js';
+import { allocationOf } from './job-runner.js';
+import { everFits, queueOrder, runTimeMs, type WaitingJob } from './queue.js';
 import { allocate, freeByNode, usageByNode, type Allocation, type Request } from './resources.js';
 import type { Topology } from './topology.js';
 
@@ -72,4 +74,30 @@ export const estimateStart = (
     placed.push({ nodes: new Set(partition.nodes), startAt: start.at });
   }
   return null;
+};
+
+/** The queue as stored, as the estimate reads it: who holds nodes until when, and who waits (held jobs do not). */
+export const estimateInputs = (rows: readonly LocalJobRow[], now: number): { holding: Holding[]; waiting: Queued[] } => {
+  const endOf = (r: LocalJobRow) => {
+    // A suspended job's end is not known; a job being ended frees its nodes at once.
+    if (r.state === 'S') return Infinity;
+    if (r.state === 'E') return now;
+    const run = runTimeMs({ startAt: r.start_at, suspendedMs: r.suspended_ms, suspendedAt: r.suspended_at }, now);
+    return now + Math.max(0, r.time_limit_s * 1000 - run);
+  };
+  return {
+    holding: rows
+      .filter((r) => r.state === 'R' || r.state === 'S' || r.state === 'E')
+      .map((r) => ({ ...allocationOf(r), endAt: endOf(r) })),
+    waiting: rows
+      .filter((r) => r.state === 'Q')
+      .map((r) => ({
+        id: r.id,
+        partition: r.partition,
+        priority: r.priority,
+        submitAt: r.submit_at,
+        request: { nodes: r.nodes, cpus: r.cpus, gpus: r.gpus, memoryMB: r.memory_mb },
+        timeLimit: r.time_limit_s,
+      })),
+  };
 };
