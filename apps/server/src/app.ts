@@ -168,7 +168,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerSettingsRoutes(kit, services.settings);
   registerKeysRoutes(kit, services.keys);
   await registerDownloadRoutes(app, kit, services.downloads);
-  registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
+  registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates, services.jobPreview);
   registerJobChartsRoutes(kit, services.jobCharts);
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });

@@ -39,6 +39,7 @@ import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
 import { JobActionsService } from './modules/jobs/job-actions.service.js';
+import { JobPreviewService, PREVIEW_LIMIT } from './modules/jobs/job-preview.service.js';
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
 import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
@@ -141,6 +142,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // Quotas: a change reaches Slurm with the account synchronisation and the built-in scheduler through its limits.
   const activeUsage = new ActiveUsage(clusters, clock);
   const quotaCheck = new QuotaCheck(quotasRepo, activeUsage);
+  const previewLimiter = new RateLimiter(clock);
   const quotas = new QuotasService(quotasRepo, directory, activeUsage, clock, async () => {
     accountSync.schedule();
     await runLimits.reload();
@@ -224,6 +226,15 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       clock,
       (user, requested) => userAccounts.submissionAccount(user, requested),
       (user, account, job) => quotaCheck.check(user, account, job),
+    ),
+    jobPreview: new JobPreviewService(
+      clusters,
+      (user, requested) => userAccounts.submissionAccount(user, requested),
+      async (user, account, job) => {
+        const figures = await quotaCheck.figures(user, account, job);
+        return { figures, refusal: QuotaCheck.refusalOf(figures) };
+      },
+      (userName) => previewLimiter.take('jobs.preview', userName, PREVIEW_LIMIT),
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues,
