@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Auth } from '../../lib/auth.js';
 import { iso, type Clock } from '../../lib/time.js';
 import { addDays, dayNumber, dayText, type ZoneDays } from '../../lib/zone-days.js';
-import { readAllRequired, scopedWhere, type ReportFilter, type UsageWhere } from '../reports/index.js';
+import { badParameter, readAllRequired, scopedWhere, type ReportFilter, type UsageWhere } from '../reports/index.js';
 import * as err from './bill-errors.js';
 import type { BillsRepository, JobForBill, NewBillLine } from './bills.repository.js';
 import { big, centsToNumerator, numeratorOf, priceE4, priceText, toCents } from './money.js';
@@ -151,6 +151,8 @@ export class BillsService {
     },
   ): Promise<PriceItem> {
     const day = dayNumber(b.effectiveFrom);
+    if (dayText(addDays(day, 0)) !== b.effectiveFrom)
+      throw badParameter('effectiveFrom', `${b.effectiveFrom} is not a day of the calendar`);
     const last = await this.repo.lastIssuedPeriod();
     if (last !== null && day < nextMonth(last) * 100 + 1) throw err.priceInIssuedMonth(last, dayText(nextMonth(last) * 100 + 1));
     try {
