@@ -126,6 +126,10 @@ describe('balances', { timeout: 60_000 }, () => {
     expect(taken.errCode).toBe(0);
     await alice.call(jobAction, { params: { jobId: taken.data.jobId, action: 'cancel' }, body: {} });
 
+    // Accounting corrects job 103 to no account: its charge goes back.
+    await ingest([['103', { user: 'bb_alice', account: '', end: '2026-06-03T10:00:00Z', elapsed: 432 }]]);
+    expect(await balance()).toBe(101);
+
     expect((await other.call(listLedger, { params: { accountName: 'bb_pay' }, query: {} })).status).toBe(403);
     const audit = await admin.call(listAuditLog, { query: { action: 'bills.deposit' } });
     expect(audit.data.list.map((a) => a.target)).toContain('bb_pay 0.50 grant 2026');
