@@ -37,6 +37,7 @@ import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
 import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerReportFilesRoutes } from './modules/report-files/report-files.routes.js';
+import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -180,6 +181,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
   registerReportFilesRoutes(kit, services.reportFiles);
+  registerBillsRoutes(kit, services.bills);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

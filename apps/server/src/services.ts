@@ -67,6 +67,10 @@ import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
 import { ReportFilesRepository } from './modules/report-files/report-files.repository.js';
 import { ReportFilesService } from './modules/report-files/report-files.service.js';
+import { BillsRepository } from './modules/bills/bills.repository.js';
+import { BillsService } from './modules/bills/bills.service.js';
+import { chargeJobs } from './modules/bills/index.js';
+import { AppError } from './lib/app-error.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
@@ -103,7 +107,12 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // Reports count whole days of the configured zone; the daily rollups are (re)counted in it before ingest starts.
   const reportDays = zoneDays(config.reports.timeZone);
   await ensureDailyRollups(db, dialect, reportDays, clock, log);
-  const jobsRepo = new JobsRepository(db, reportDays);
+  // Balances (docs/bills.md): each ingested job charges its account inside the ingest's transaction.
+  const jobsRepo = new JobsRepository(
+    db,
+    reportDays,
+    config.billing.balances ? (trx, rows) => chargeJobs(trx, reportDays, rows, clock.now()) : undefined,
+  );
   // The quotas' running-job limits, read before the built-in scheduler's first pass.
   const quotasRepo = new QuotasRepository(db);
   const runLimits = new RunLimitsCache(quotasRepo, clock, log);
@@ -151,6 +160,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
   const reports = new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts);
+  const bills = new BillsService(new BillsRepository(db), reportDays, userAccounts, clock, config.billing);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -225,14 +235,23 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       submissions,
       clock,
       (user, requested) => userAccounts.submissionAccount(user, requested),
-      (user, account, job) => quotaCheck.check(user, account, job),
+      // An account without balance is refused first (balances on), then the quotas are checked.
+      async (user, account, job) => {
+        await bills.checkBalance(account);
+        await quotaCheck.check(user, account, job);
+      },
     ),
     jobPreview: new JobPreviewService(
       clusters,
       (user, requested) => userAccounts.submissionAccount(user, requested),
+      // The submit's order: an account without balance first, then the quotas.
       async (user, account, job) => {
         const figures = await quotaCheck.figures(user, account, job);
-        return { figures, refusal: QuotaCheck.refusalOf(figures) };
+        const noBalance = await bills.checkBalance(account).then(
+          () => null,
+          (e: unknown) => (e instanceof AppError ? e : Promise.reject(e)),
+        );
+        return { figures, refusal: noBalance ?? QuotaCheck.refusalOf(figures) };
       },
       (userName) => previewLimiter.take('jobs.preview', userName, PREVIEW_LIMIT),
     ),
@@ -240,6 +259,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     queues,
     quotas,
     quotaCheck,
+    bills,
     reports,
     // Usage reports as files, written in the background from the same rows (docs/reports.md).
     reportFiles: new ReportFilesService({
