@@ -88,6 +88,8 @@ describe('index data and menus', () => {
       'quotas:read',
       'reports:read',
       'reports:readAll',
+      'bills:read',
+      'bills:readAll',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
@@ -105,6 +107,7 @@ describe('index data and menus', () => {
       'applications:create',
       'applications:review',
       'reports:read',
+      'bills:read',
     ]);
   });
 
