@@ -397,6 +397,8 @@ export const previewJob = defineContract({
   path: '/jm_jobmanagement/api/jobs/preview',
   permission: 'jobs:submit',
   summary: 'What a submission would use (core- and card-seconds, quota left) and when it would start; submits nothing',
+  // A read asked as the form changes (every pause in typing): it changes nothing, so no audit line.
+  audit: false,
   body: SubmitJobBody,
   data: JobPreview,
 });
