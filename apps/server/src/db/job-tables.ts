@@ -94,6 +94,8 @@ export interface LocalJobsTable {
   suspended_ms: number;
   restart_count: number;
   cpu_time_s: number | null;
+  /** Peak resident memory of the job's processes as sampled (migration 0015); null: not measured. */
+  max_rss_mb: number | null;
   updated_at: number;
   /** Bumped by every write, so a reader can re-read only the rows that changed. */
   version: Generated<number>;

@@ -90,7 +90,7 @@ export const toFinishedJob = (row: LocalJobRow): FinishedJob => {
     gpus: row.gpus,
     nodeList: compressHostlist(nodeListOf(row)),
     memoryMB: row.memory_mb,
-    maxRssMB: null,
+    maxRssMB: row.max_rss_mb,
     cpuTime: row.cpu_time_s,
     workDir: row.work_dir,
     restartCount: row.restart_count,
