@@ -66,6 +66,8 @@ import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { EfficiencyService } from './modules/reports/efficiency.service.js';
+import { efficiencySums } from './modules/reports/efficiency.repository.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -146,6 +148,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
 
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
+  const reports = new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -226,7 +229,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     queues,
     quotas,
     quotaCheck,
-    reports: new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts),
+    reports,
+    efficiency: new EfficiencyService(reports, (where) => efficiencySums(db, reportDays, where)),
     applications: new ApplicationsService({
       repo: new ApplicationsRepository(db),
       clusters,

@@ -4,6 +4,7 @@ import * as applications from './applications.js';
 import * as audit from './audit.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
+import * as efficiency from './efficiency.js';
 import * as files from './files.js';
 import * as health from './health.js';
 import * as jobCharts from './job-charts.js';
@@ -31,6 +32,7 @@ export const contractAreas = {
   audit,
   console: consoleArea,
   downloads,
+  efficiency,
   files,
   health,
   jobCharts,

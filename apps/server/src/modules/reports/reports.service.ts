@@ -118,8 +118,12 @@ export class ReportsService {
     return { timeZone: this.days.zone, from: q.from, to: q.to, points: [...points.values()] };
   }
 
-  /** The range checked and the scope turned into limits on the rows. */
-  private async where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
+  get timeZone(): string {
+    return this.days.zone;
+  }
+
+  /** The range checked and the scope turned into limits on the rows (also the efficiency report's). */
+  async where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
     const from = realDay('from', q.from);
     const to = realDay('to', q.to);
     if (from > to) throw badParameter('to', `The last day (${q.to}) is before the first (${q.from})`);
