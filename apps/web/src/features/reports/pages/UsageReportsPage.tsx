@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/session';
 import { useOwnsAccount } from '../api/owned-accounts';
 import { useUsageSummary } from '../api/usage-report';
 import { ReportToolbar } from '../components/ReportToolbar';
+import { EfficiencyCard } from '../components/EfficiencyCard';
 import { ShareCard } from '../components/ShareCard';
 import { TopCard } from '../components/TopCard';
 import { TrendCard } from '../components/TrendCard';
@@ -97,6 +98,7 @@ const UsageReportsPage = () => {
           <ShareCard basis={basis} dimension={state.dimension} />
         </Col>
       </Row>
+      <EfficiencyCard basis={basis} />
       <UsageTable
         dimension={state.dimension}
         dimensions={dimensions}

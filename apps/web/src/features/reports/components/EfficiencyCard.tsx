@@ -1,0 +1,93 @@
+import { Alert, Card, Col, Flex, Row, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EfficiencyRow } from '@portal/shared';
+import { formatMemoryMB } from '../../jobs/components/detail/detail-format';
+import { useEfficiencyReport } from '../api/efficiency-report';
+import type { UsageBasis } from '../api/usage-report';
+import { formatRatio, hintText } from './efficiency-format';
+
+const PAGE_SIZE = 10;
+
+/** How much of what the range's jobs asked for they used, with plain-language hints (docs/reports.md, "Job efficiency"). */
+export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
+  const { t } = useTranslation('reports');
+  const [page, setPage] = useState(1);
+  const report = useEfficiencyReport(basis, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const totals = report.data?.totals;
+  const measured = totals ? Math.max(totals.cpuMeasuredJobs, totals.memoryMeasuredJobs) : 0;
+  const columns: TableColumnsType<EfficiencyRow> = [
+    { key: 'user', title: t('efficiency.table.user'), dataIndex: 'user' },
+    { key: 'jobs', title: t('efficiency.table.jobs'), dataIndex: 'jobs', align: 'right' },
+    {
+      key: 'cpu',
+      title: t('efficiency.table.cpu'),
+      dataIndex: 'cpuEfficiency',
+      align: 'right',
+      render: (r: number | null) => formatRatio(r),
+    },
+    {
+      key: 'memory',
+      title: t('efficiency.table.memory'),
+      align: 'right',
+      render: (_: unknown, r: EfficiencyRow) =>
+        r.memoryRatio === null
+          ? '-'
+          : `${formatRatio(r.memoryRatio)} (${formatMemoryMB(r.memoryUsedMB)} / ${formatMemoryMB(r.memoryRequestedMB)})`,
+    },
+  ];
+  return (
+    <Card title={t('efficiency.title')} size="small" loading={report.isPending} data-testid="efficiency-card">
+      {totals && (
+        <Flex vertical gap={12}>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} sm={8}>
+              <Tooltip title={t('efficiency.cpuHelp')}>
+                <Statistic title={t('efficiency.cpu')} value={formatRatio(totals.cpuEfficiency)} data-testid="efficiency-cpu" />
+              </Tooltip>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Tooltip title={t('efficiency.memoryHelp')}>
+                <Statistic
+                  title={t('efficiency.memory')}
+                  value={formatRatio(totals.memoryRatio)}
+                  data-testid="efficiency-memory"
+                />
+              </Tooltip>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Typography.Text type="secondary">{t('efficiency.measured', { measured, jobs: totals.jobs })}</Typography.Text>
+            </Col>
+          </Row>
+          {totals.jobs > 0 && measured === 0 ? (
+            <Alert type="info" showIcon message={t('efficiency.none')} />
+          ) : (
+            <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="efficiency-hints">
+              {totals.hints.map((h) => {
+                const text = hintText(basis.scope, h);
+                return <li key={h.code}>{t(text.key, text.values)}</li>;
+              })}
+            </ul>
+          )}
+          {basis.scope !== 'mine' && (
+            <Table<EfficiencyRow>
+              size="small"
+              rowKey="user"
+              columns={columns}
+              dataSource={report.data?.list ?? []}
+              loading={report.isFetching}
+              locale={{ emptyText: t('efficiency.table.empty') }}
+              pagination={{
+                current: page,
+                pageSize: PAGE_SIZE,
+                total: report.data?.total ?? 0,
+                showSizeChanger: false,
+                onChange: setPage,
+              }}
+            />
+          )}
+        </Flex>
+      )}
+    </Card>
+  );
+};

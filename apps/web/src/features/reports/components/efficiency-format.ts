@@ -1,0 +1,14 @@
+import type { EfficiencyHint, ReportScope } from '@portal/shared';
+
+/** A ratio as a whole percentage; nothing measured shows '-', never 0 %. */
+export const formatRatio = (ratio: number | null | undefined): string =>
+  ratio === null || ratio === undefined || !Number.isFinite(ratio) ? '-' : `${Math.round(ratio * 100)}%`;
+
+/**
+ * The translation key and values of a hint: one's own jobs are "your jobs", a PI's or everyone's
+ * "these jobs"; notMeasured counts jobs (plural forms), the others are percentages.
+ */
+export const hintText = (scope: ReportScope, hint: EfficiencyHint): { key: string; values: Record<string, number> } => ({
+  key: `efficiency.hint.${scope === 'mine' ? 'mine' : 'others'}.${hint.code}`,
+  values: hint.code === 'notMeasured' ? { count: hint.value } : { value: hint.value },
+});
