@@ -2,10 +2,9 @@ import { Alert, Card, Col, Flex, Row, Statistic, Table, Tooltip, Typography, typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EfficiencyRow } from '@portal/shared';
-import { formatMemoryMB } from '../../jobs/components/detail/detail-format';
 import { useEfficiencyReport } from '../api/efficiency-report';
 import type { UsageBasis } from '../api/usage-report';
-import { formatRatio, hintText } from './efficiency-format';
+import { formatMB, formatRatio, hintText } from './efficiency-format';
 
 const PAGE_SIZE = 10;
 
@@ -33,7 +32,7 @@ export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
       render: (_: unknown, r: EfficiencyRow) =>
         r.memoryRatio === null
           ? '-'
-          : `${formatRatio(r.memoryRatio)} (${formatMemoryMB(r.memoryUsedMB)} / ${formatMemoryMB(r.memoryRequestedMB)})`,
+          : `${formatRatio(r.memoryRatio)} (${formatMB(r.memoryUsedMB)} / ${formatMB(r.memoryRequestedMB)})`,
     },
   ];
   return (

@@ -6,11 +6,15 @@ import { formatRatio, hintText } from './efficiency-format';
 
 /** i18next's lookup with the plural fallbacks the page relies on (en: _one/_other, zh: the plain key). */
 const sentence = (bundle: unknown, key: string, values: Record<string, number>): string | undefined => {
-  const at = (k: string) =>
-    k.split('.').reduce<unknown>((o, p) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[p] : undefined), bundle);
-  const text = (values.count === undefined ? at(key) : (at(`${key}_${values.count === 1 ? 'one' : 'other'}`) ?? at(key))) as
-    string | undefined;
-  return text?.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(values[v]));
+  const at = (k: string): unknown =>
+    k
+      .split('.')
+      .reduce<unknown>(
+        (o, p) => (o && typeof o === 'object' ? Object.entries(o).find(([n]) => n === p)?.[1] : undefined),
+        bundle,
+      );
+  const found = values.count === undefined ? at(key) : (at(`${key}_${values.count === 1 ? 'one' : 'other'}`) ?? at(key));
+  return typeof found === 'string' ? found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(values[v])) : undefined;
 };
 
 describe('efficiency hints', () => {

@@ -1,4 +1,4 @@
-import type { EfficiencyHint, ReportScope } from '@portal/shared';
+import { formatBytes, type EfficiencyHint, type ReportScope } from '@portal/shared';
 
 /** A ratio as a whole percentage; nothing measured shows '-', never 0 %. */
 export const formatRatio = (ratio: number | null | undefined): string =>
@@ -12,3 +12,6 @@ export const hintText = (scope: ReportScope, hint: EfficiencyHint): { key: strin
   key: `efficiency.hint.${scope === 'mine' ? 'mine' : 'others'}.${hint.code}`,
   values: hint.code === 'notMeasured' ? { count: hint.value } : { value: hint.value },
 });
+
+/** MiB as MB/GB/TB. */
+export const formatMB = (mb: number): string => (mb === 0 ? '0 MB' : formatBytes(mb * 1024 * 1024));
