@@ -75,3 +75,26 @@ describe('sacct', () => {
     expect(parseSacct(out)).toEqual([]);
   });
 });
+
+/*
+ * Written in sacct's own format (-P with the adapter's separator) for the formats the dev cluster
+ * did not produce: TotalCPU as HH:MM:SS, D-HH:MM:SS and MM:SS.mmm, MaxRSS in K, M and G on steps.
+ */
+describe('sacct: what jobs used (job efficiency)', () => {
+  const jobs = parseSacct(sample('sacct-efficiency.txt'));
+  const one = (id: string) => jobs.find((j) => j.jobId === id);
+
+  it('reads the allocation’s TotalCPU in every format sacct writes', () => {
+    expect(one('101')?.cpuTime).toBe(3723);
+    expect(one('102')?.cpuTime).toBe(93_784);
+    expect(one('103')?.cpuTime).toBe(755);
+  });
+
+  it('takes the largest MaxRSS over the job’s steps, and none when no step measured one', () => {
+    expect(one('101')).toMatchObject({ maxRssMB: 2560, memoryMB: 4096, cpus: 4, elapsed: 3723 });
+    expect(one('102')).toMatchObject({ maxRssMB: 512, memoryMB: 16_384, gpus: 1 });
+    expect(one('103')).toMatchObject({ maxRssMB: null, memoryMB: 1000 });
+    // Steps are not jobs.
+    expect(jobs.map((j) => j.jobId)).toEqual(['103', '101', '102']);
+  });
+});
