@@ -17,7 +17,12 @@ export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
   const measured = totals ? Math.max(totals.cpuMeasuredJobs, totals.memoryMeasuredJobs) : 0;
   const columns: TableColumnsType<EfficiencyRow> = [
     { key: 'user', title: t('efficiency.table.user'), dataIndex: 'user' },
-    { key: 'jobs', title: t('efficiency.table.jobs'), dataIndex: 'jobs', align: 'right' },
+    {
+      key: 'measured',
+      title: t('efficiency.table.measured'),
+      align: 'right',
+      render: (_: unknown, r: EfficiencyRow) => `${Math.max(r.cpuMeasuredJobs, r.memoryMeasuredJobs)} / ${r.jobs}`,
+    },
     {
       key: 'cpu',
       title: t('efficiency.table.cpu'),
