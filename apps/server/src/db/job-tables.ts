@@ -27,6 +27,8 @@ export interface JobsTable {
   memory_mb: number | null;
   max_rss_mb: number | null;
   cpu_time_s: number | null;
+  /** GPU utilisation summed over the cards, percent (migration 0015); null: not measured. */
+  gpu_util_pct: number | null;
   core_seconds: number;
   card_seconds: number;
   work_dir: string;

@@ -19,9 +19,20 @@ import { ReportDay, UsageFilter } from './reports.js';
  * memoryUsed — the jobs used `value` % of the memory they asked for (a quarter to 90 %);
  * memoryLow — only `value` % (under a quarter): ask for less memory;
  * memoryHigh — `value` % (over 90 %): the jobs risk running out of memory;
+ * gpuBusy — the jobs kept `value` % of their GPU cards busy (at least half);
+ * gpuLow — only `value` % (under half): ask for fewer cards;
  * notMeasured — `value` jobs had neither a CPU time nor a peak memory from accounting.
  */
-export const EFFICIENCY_HINTS = ['cpuBusy', 'memoryUsed', 'cpuLow', 'memoryLow', 'memoryHigh', 'notMeasured'] as const;
+export const EFFICIENCY_HINTS = [
+  'cpuBusy',
+  'cpuLow',
+  'memoryUsed',
+  'memoryLow',
+  'memoryHigh',
+  'gpuBusy',
+  'gpuLow',
+  'notMeasured',
+] as const;
 export type EfficiencyHintCode = (typeof EFFICIENCY_HINTS)[number];
 
 export const EfficiencyHint = z.object({
@@ -50,6 +61,12 @@ export const EfficiencyFigures = z.object({
   memoryRequestedMB: z.number().int().nonnegative(),
   /** memoryUsedMB / memoryRequestedMB; null: none measured. */
   memoryRatio: z.number().nullable(),
+  /** Jobs with GPU cards and a GPU utilisation from accounting (Slurm with a GPU accounting plugin). */
+  gpuMeasuredJobs: z.number().int().nonnegative(),
+  /** Cards × run time of those jobs. */
+  cardSeconds: z.number().int().nonnegative(),
+  /** Busy card-seconds (utilisation ÷ 100 × run time, at most the cards') ÷ cardSeconds; null: none measured. */
+  gpuEfficiency: z.number().nullable(),
   hints: z.array(EfficiencyHint),
 });
 export type EfficiencyFigures = z.infer<typeof EfficiencyFigures>;

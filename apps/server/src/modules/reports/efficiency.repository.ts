@@ -14,6 +14,10 @@ export interface EfficiencySums {
   memoryMeasuredJobs: number;
   memoryUsedMB: number;
   memoryRequestedMB: number;
+  gpuMeasuredJobs: number;
+  cardSeconds: number;
+  /** Busy card-seconds × 100 (utilisation percent × run time, each job at most its cards). */
+  gpuBusyPctSeconds: number;
   /** Jobs with neither a CPU time nor a peak memory. */
   unmeasuredJobs: number;
 }
@@ -23,6 +27,8 @@ const cpuMeasured = sql`cpu_time_s is not null and elapsed_s > 0 and cpus > 0`;
 // ... for memory when accounting gave its peak and it asked for some memory.
 // coalesce: a NULL request would make `not (...)` below NULL, and the job would count nowhere.
 const memMeasured = sql`max_rss_mb is not null and coalesce(memory_mb, 0) > 0`;
+// ... for GPUs when it had cards and accounting gave their utilisation.
+const gpuMeasured = sql`gpu_util_pct is not null and gpus > 0 and elapsed_s > 0`;
 const countWhere = (cond: ReturnType<typeof sql>) => sql<number>`sum(case when ${cond} then 1 else 0 end)`;
 const sumWhere = (cond: ReturnType<typeof sql>, value: ReturnType<typeof sql>) =>
   sql<number>`sum(case when ${cond} then ${value} else 0 end)`;
@@ -45,6 +51,11 @@ export const efficiencySums = async (db: Kysely<Database>, days: ZoneDays, w: Us
       countWhere(memMeasured).as('mem_jobs'),
       sumWhere(memMeasured, sql`max_rss_mb`).as('mem_used'),
       sumWhere(memMeasured, sql`memory_mb`).as('mem_req'),
+      countWhere(gpuMeasured).as('gpu_jobs'),
+      sumWhere(gpuMeasured, sql`card_seconds`).as('card_s'),
+      sumWhere(gpuMeasured, sql`(case when gpu_util_pct < gpus * 100 then gpu_util_pct else gpus * 100 end) * elapsed_s`).as(
+        'gpu_busy',
+      ),
       countWhere(sql`not (${cpuMeasured}) and not (${memMeasured})`).as('unmeasured'),
     ])
     .groupBy('user_name')
@@ -59,6 +70,9 @@ export const efficiencySums = async (db: Kysely<Database>, days: ZoneDays, w: Us
     memoryMeasuredJobs: Number(r.mem_jobs),
     memoryUsedMB: Number(r.mem_used),
     memoryRequestedMB: Number(r.mem_req),
+    gpuMeasuredJobs: Number(r.gpu_jobs),
+    cardSeconds: Number(r.card_s),
+    gpuBusyPctSeconds: Number(r.gpu_busy),
     unmeasuredJobs: Number(r.unmeasured),
   }));
 };

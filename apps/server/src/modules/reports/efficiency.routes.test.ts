@@ -73,6 +73,33 @@ describe('efficiency report route', () => {
           maxRssMB: 1960,
         },
       ],
+      // Two cards at 150 % (one and a half busy) and one card reported at 130 %, which counts 100 %: 250 of 300 card-seconds.
+      [
+        '7',
+        {
+          user: 'ef_bob',
+          account: 'ef_other',
+          end: '2026-06-07T10:00:00Z',
+          cpus: 1,
+          gpus: 2,
+          elapsed: 100,
+          cpuTime: 100,
+          gpuUtil: 150,
+        },
+      ],
+      [
+        '8',
+        {
+          user: 'ef_bob',
+          account: 'ef_other',
+          end: '2026-06-08T10:00:00Z',
+          cpus: 1,
+          gpus: 1,
+          elapsed: 100,
+          cpuTime: 0,
+          gpuUtil: 130,
+        },
+      ],
       // Outside the range.
       [
         '6',
@@ -107,6 +134,9 @@ describe('efficiency report route', () => {
     memoryUsedMB: 400,
     memoryRequestedMB: 2000,
     memoryRatio: 0.2,
+    gpuMeasuredJobs: 0,
+    cardSeconds: 0,
+    gpuEfficiency: null,
     hints: [
       { code: 'cpuBusy', value: 50 },
       { code: 'memoryLow', value: 20 },
@@ -128,24 +158,30 @@ describe('efficiency report route', () => {
     const all = await report(admin, { scope: 'all' });
     expect(all.data!.list.map((r) => r.user)).toEqual(['ef_bob', 'ef_alice']);
     expect(all.data!.list[0]).toMatchObject({
-      cpuEfficiency: 0.95,
+      jobs: 3,
+      cpuEfficiency: 1050 / 1200,
       memoryRatio: 0.98,
+      gpuMeasuredJobs: 2,
+      cardSeconds: 300,
+      gpuEfficiency: 250 / 300,
       hints: [
-        { code: 'cpuBusy', value: 95 },
+        { code: 'cpuBusy', value: 88 },
         { code: 'memoryHigh', value: 98 },
+        { code: 'gpuBusy', value: 83 },
       ],
     });
     expect(all.data!.totals).toMatchObject({
-      jobs: 5,
-      cpuSeconds: 1250,
-      coreSeconds: 1600,
-      cpuEfficiency: 1250 / 1600,
+      jobs: 7,
+      cpuSeconds: 1350,
+      coreSeconds: 1800,
+      cpuEfficiency: 0.75,
       memoryUsedMB: 2360,
       memoryRequestedMB: 4000,
       memoryRatio: 0.59,
       hints: [
-        { code: 'cpuBusy', value: 78 },
+        { code: 'cpuBusy', value: 75 },
         { code: 'memoryUsed', value: 59 },
+        { code: 'gpuBusy', value: 83 },
         { code: 'notMeasured', value: 2 },
       ],
     });

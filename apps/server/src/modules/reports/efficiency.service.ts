@@ -14,6 +14,9 @@ const zero = (user: string): EfficiencySums => ({
   memoryMeasuredJobs: 0,
   memoryUsedMB: 0,
   memoryRequestedMB: 0,
+  gpuMeasuredJobs: 0,
+  cardSeconds: 0,
+  gpuBusyPctSeconds: 0,
   unmeasuredJobs: 0,
 });
 

@@ -16,6 +16,7 @@ export interface TestJob {
   memoryMB?: number | null;
   maxRssMB?: number | null;
   cpuTime?: number | null;
+  gpuUtil?: number | null;
 }
 
 export const finishedJob = (jobId: string, j: TestJob): FinishedJob => {
@@ -44,6 +45,7 @@ export const finishedJob = (jobId: string, j: TestJob): FinishedJob => {
     nodeList: 'n1',
     memoryMB: j.memoryMB ?? null,
     maxRssMB: j.maxRssMB ?? null,
+    gpuUtil: j.gpuUtil ?? null,
     cpuTime: j.cpuTime ?? null,
     workDir: '/tmp',
     restartCount: 0,

@@ -39,11 +39,7 @@ describe('local scheduler: job efficiency', () => {
       workDir: join(env.homeRoot, 'alice', 'work'),
       script: `#!/bin/bash\n"${process.execPath}" -e '${BUSY}'\n`,
     });
-    const done = await waitFor(
-      async () => (await s.finishedSince(0)).find((j) => j.jobId === id),
-      `${id} to finish`,
-      60_000,
-    );
+    const done = await waitFor(async () => (await s.finishedSince(0)).find((j) => j.jobId === id), `${id} to finish`, 60_000);
     expect(done.exitStatus).toBe('complete');
     // About 2.5 s of one core's time, plus node's start; far less than two cores for the whole run.
     expect(done.cpuTime).toBeGreaterThanOrEqual(1);

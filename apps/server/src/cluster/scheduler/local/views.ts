@@ -91,6 +91,7 @@ export const toFinishedJob = (row: LocalJobRow): FinishedJob => {
     nodeList: compressHostlist(nodeListOf(row)),
     memoryMB: row.memory_mb,
     maxRssMB: row.max_rss_mb,
+    gpuUtil: null,
     cpuTime: row.cpu_time_s,
     workDir: row.work_dir,
     restartCount: row.restart_count,

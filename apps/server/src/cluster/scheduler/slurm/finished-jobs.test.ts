@@ -51,6 +51,7 @@ describe('sacct', () => {
       nodeList: 'cn01',
       memoryMB: 2000,
       maxRssMB: 5,
+      gpuUtil: null,
       cpuTime: 0,
       workDir: '/home/alice/t',
       restartCount: 0,
@@ -78,7 +79,8 @@ describe('sacct', () => {
 
 /*
  * Written in sacct's own format (-P with the adapter's separator) for the formats the dev cluster
- * did not produce: TotalCPU as HH:MM:SS, D-HH:MM:SS and MM:SS.mmm, MaxRSS in K, M and G on steps.
+ * did not produce: TotalCPU as HH:MM:SS, D-HH:MM:SS and MM:SS.mmm, MaxRSS in K, M and G on steps,
+ * and a step's TRESUsageInTot with the GPU plugin's gres/gpuutil.
  */
 describe('sacct: what jobs used (job efficiency)', () => {
   const jobs = parseSacct(sample('sacct-efficiency.txt'));
@@ -96,5 +98,11 @@ describe('sacct: what jobs used (job efficiency)', () => {
     expect(one('103')).toMatchObject({ maxRssMB: null, memoryMB: 1000 });
     // Steps are not jobs.
     expect(jobs.map((j) => j.jobId)).toEqual(['103', '101', '102']);
+  });
+
+  it('reads the GPU utilisation a step’s TRESUsageInTot gives, and none without a GPU accounting plugin', () => {
+    expect(one('102')?.gpuUtil).toBe(87);
+    expect(one('101')?.gpuUtil).toBeNull();
+    expect(parseSacct(sample('sacct.txt')).every((j) => j.gpuUtil === null)).toBe(true);
   });
 });

@@ -15,6 +15,16 @@ export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
   const report = useEfficiencyReport(basis, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   const totals = report.data?.totals;
   const measured = totals ? Math.max(totals.cpuMeasuredJobs, totals.memoryMeasuredJobs) : 0;
+  // GPU figures only where accounting gave some (Slurm with a GPU accounting plugin).
+  const stats = totals
+    ? [
+        { key: 'cpu', title: t('efficiency.cpu'), help: t('efficiency.cpuHelp'), value: totals.cpuEfficiency },
+        { key: 'memory', title: t('efficiency.memory'), help: t('efficiency.memoryHelp'), value: totals.memoryRatio },
+        ...(totals.gpuEfficiency === null
+          ? []
+          : [{ key: 'gpu', title: t('efficiency.gpu'), help: t('efficiency.gpuHelp'), value: totals.gpuEfficiency }]),
+      ]
+    : [];
   const columns: TableColumnsType<EfficiencyRow> = [
     { key: 'user', title: t('efficiency.table.user'), dataIndex: 'user' },
     {
@@ -39,30 +49,28 @@ export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
           ? '-'
           : `${formatRatio(r.memoryRatio)} (${formatMB(r.memoryUsedMB)} / ${formatMB(r.memoryRequestedMB)})`,
     },
+    {
+      key: 'gpu',
+      title: t('efficiency.gpu'),
+      dataIndex: 'gpuEfficiency',
+      align: 'right',
+      render: (r: number | null) => formatRatio(r),
+    },
   ];
   return (
     <Card title={t('efficiency.title')} size="small" loading={report.isPending} data-testid="efficiency-card">
       {totals && (
         <Flex vertical gap={12}>
           <Row gutter={[16, 16]}>
-            <Col xs={24} sm={8}>
-              <Tooltip title={t('efficiency.cpuHelp')}>
-                <Statistic title={t('efficiency.cpu')} value={formatRatio(totals.cpuEfficiency)} data-testid="efficiency-cpu" />
-              </Tooltip>
-            </Col>
-            <Col xs={24} sm={8}>
-              <Tooltip title={t('efficiency.memoryHelp')}>
-                <Statistic
-                  title={t('efficiency.memory')}
-                  value={formatRatio(totals.memoryRatio)}
-                  data-testid="efficiency-memory"
-                />
-              </Tooltip>
-            </Col>
-            <Col xs={24} sm={8}>
-              <Typography.Text type="secondary">{t('efficiency.measured', { measured, jobs: totals.jobs })}</Typography.Text>
-            </Col>
+            {stats.map((st) => (
+              <Col key={st.key} xs={24} sm={24 / stats.length}>
+                <Tooltip title={st.help}>
+                  <Statistic title={st.title} value={formatRatio(st.value)} data-testid={`efficiency-${st.key}`} />
+                </Tooltip>
+              </Col>
+            ))}
           </Row>
+          <Typography.Text type="secondary">{t('efficiency.measured', { measured, jobs: totals.jobs })}</Typography.Text>
           {totals.jobs > 0 && measured === 0 ? (
             <Alert type="info" showIcon message={t('efficiency.none')} />
           ) : (
