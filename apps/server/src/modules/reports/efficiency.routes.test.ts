@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccountMember, createAccount, efficiencyReport, Role, type EfficiencyQuery } from '@portal/shared';
+import { addAccountMember, createAccount, efficiencyReport, getJob, Role, type EfficiencyQuery } from '@portal/shared';
 import type { z } from 'zod';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
 import { finishedJob, type TestJob } from './report-test-jobs.js';
@@ -201,5 +201,17 @@ describe('efficiency report route', () => {
     expect(refused).toMatchObject({ errCode: 10008, error: { reason: 'forbidden' } });
     const reversed = await report(alice, { from: '2026-06-30', to: '2026-06-01' });
     expect(reversed).toMatchObject({ errCode: 10004, error: { issues: [{ path: 'to' }] } });
+  });
+
+  it('shows a finished job’s CPU time, CPU efficiency and memory used of applied in its detail, unmeasured as null', async () => {
+    const detail = async (jobId: string) => (await alice.call(getJob, { params: { jobId }, query: { clusterId: 'local' } })).data;
+    expect(await detail('1')).toMatchObject({
+      cpuTime: 100,
+      cpuEfficiency: 0.25,
+      memoryAppliedMB: 1000,
+      memoryUsedMB: 100,
+      memoryEfficiency: 0.1,
+    });
+    expect(await detail('3')).toMatchObject({ cpuTime: null, cpuEfficiency: null, memoryUsedMB: null, memoryEfficiency: null });
   });
 });
