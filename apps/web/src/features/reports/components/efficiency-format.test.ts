@@ -40,5 +40,6 @@ describe('efficiency hints', () => {
     expect(formatRatio(null)).toBe('-');
     expect(formatRatio(0)).toBe('0%');
     expect(formatRatio(0.125)).toBe('13%');
+    expect(formatRatio(0.0006)).toBe('<1%');
   });
 });

@@ -1,8 +1,10 @@
 import { formatBytes, type EfficiencyHint, type ReportScope } from '@portal/shared';
 
-/** A ratio as a whole percentage; nothing measured shows '-', never 0 %. */
-export const formatRatio = (ratio: number | null | undefined): string =>
-  ratio === null || ratio === undefined || !Number.isFinite(ratio) ? '-' : `${Math.round(ratio * 100)}%`;
+/** A ratio as a whole percentage; a little use shows '<1%' (not 0 %), nothing measured '-'. */
+export const formatRatio = (ratio: number | null | undefined): string => {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '-';
+  return ratio > 0 && ratio < 0.005 ? '<1%' : `${Math.round(ratio * 100)}%`;
+};
 
 /**
  * The translation key and values of a hint: one's own jobs are "your jobs", a PI's or everyone's
