@@ -175,6 +175,7 @@ describe('permissionsOf', () => {
       'applications:create',
       'applications:review',
       'reports:read',
+      'bills:read',
     ]);
   });
 

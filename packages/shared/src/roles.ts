@@ -67,6 +67,9 @@ export const PERMISSIONS = [
   'applications:review',
   'reports:read',
   'reports:readAll',
+  'bills:read',
+  'bills:readAll',
+  'bills:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -119,6 +122,11 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   // Usage reports: a user their own jobs and their accounts' (as PI); who reads every job reads every report.
   'reports:read': everyone.filter((r) => r !== Role.auditor),
   'reports:readAll': [...jobAdmins, Role.viewer],
+  // Bills as reports: a user their own jobs' and their accounts' (as member or PI); who reads every
+  // job reads every bill. Prices, account classes, deposits and issuing bills: administrators.
+  'bills:read': everyone.filter((r) => r !== Role.auditor),
+  'bills:readAll': [...jobAdmins, Role.viewer],
+  'bills:manage': [Role.admin, Role.super],
 };
 
 /** Whether a role holds a permission. */

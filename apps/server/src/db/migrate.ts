@@ -12,6 +12,8 @@ import * as m0009 from './migrations/0009-local-partitions.js';
 import * as m0010 from './migrations/0010-quotas.js';
 import * as m0011 from './migrations/0011-usage-rollups.js';
 import * as m0012 from './migrations/0012-usage-monthly.js';
+import * as m0013 from './migrations/0013-bills.js';
+import * as m0014 from './migrations/0014-report-files.js';
 import * as m0015 from './migrations/0015-job-efficiency.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
@@ -31,6 +33,8 @@ const migrations: Record<string, { up: Up }> = {
   '0010-quotas': m0010,
   '0011-usage-rollups': m0011,
   '0012-usage-monthly': m0012,
+  '0013-bills': m0013,
+  '0014-report-files': m0014,
   '0015-job-efficiency': m0015,
 };
 

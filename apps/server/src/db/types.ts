@@ -1,4 +1,5 @@
 import type { ApplicationsTable, QuotasTable, UsageTotalsTable } from './quota-tables.js';
+import type { BillingAccountsTable, BillLinesTable, BillsTable, LedgerTable, PricesTable } from './bill-tables.js';
 import type { UsageDailyTable, UsageMonthlyTable, UsageRollupStateTable } from './report-tables.js';
 import type {
   UsersTable,
@@ -24,7 +25,9 @@ import type {
   LocalPartitionsTable,
 } from './job-tables.js';
 import type { UploadsTable, TransfersTable } from './file-tables.js';
+import type { ReportFilesTable } from './report-file-tables.js';
 
+export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 export type {
   UsersTable,
@@ -67,6 +70,7 @@ export type {
   LocalPartitionRow,
 } from './job-tables.js';
 export type { UploadsTable, TransfersTable, UploadRow, TransferRow } from './file-tables.js';
+export type { ReportFilesTable, ReportFileRow } from './report-file-tables.js';
 
 /* The portal's database: each area's tables live in its own file (*-tables.ts). */
 export interface Database {
@@ -78,6 +82,11 @@ export interface Database {
   usage_totals: UsageTotalsTable;
   applications: ApplicationsTable;
   usage_daily: UsageDailyTable;
+  prices: PricesTable;
+  billing_accounts: BillingAccountsTable;
+  bills: BillsTable;
+  bill_lines: BillLinesTable;
+  ledger: LedgerTable;
   usage_monthly: UsageMonthlyTable;
   usage_rollup_state: UsageRollupStateTable;
   sessions: SessionsTable;
@@ -95,4 +104,5 @@ export interface Database {
   uploads: UploadsTable;
   user_auth_tokens: UserAuthTokensTable;
   transfers: TransfersTable;
+  report_files: ReportFilesTable;
 }

@@ -2,6 +2,7 @@ import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
 import * as applications from './applications.js';
 import * as audit from './audit.js';
+import * as bills from './bills.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
 import * as efficiency from './efficiency.js';
@@ -16,6 +17,7 @@ import * as profile from './profile.js';
 import * as queues from './queues.js';
 import * as quotas from './quotas.js';
 import * as registration from './registration.js';
+import * as reportFiles from './report-files.js';
 import * as reports from './reports.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
@@ -30,6 +32,7 @@ export const contractAreas = {
   accounts,
   applications,
   audit,
+  bills,
   console: consoleArea,
   downloads,
   efficiency,
@@ -44,6 +47,7 @@ export const contractAreas = {
   queues,
   quotas,
   registration,
+  reportFiles,
   reports,
   settings,
   shell,
