@@ -114,6 +114,7 @@ export const jobStream = (seed: number, window = SPAN) => {
       nodeList: 'cn[001-004]',
       memoryMB: 4000,
       maxRssMB: 1200,
+      gpuUtil: null,
       cpuTime: cpus * elapsed,
       workDir: `/home/${p.name}/work`,
       restartCount: 0,

@@ -39,6 +39,7 @@ import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerReportFilesRoutes } from './modules/report-files/report-files.routes.js';
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { registerEfficiencyRoutes } from './modules/reports/efficiency.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -180,6 +181,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
+  registerEfficiencyRoutes(kit, services.efficiency);
   registerReportFilesRoutes(kit, services.reportFiles);
   registerBillsRoutes(kit, services.bills);
   await registerWebFiles(app, opts.webRoot);

@@ -73,6 +73,8 @@ import { chargeJobs } from './modules/bills/index.js';
 import { AppError } from './lib/app-error.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { EfficiencyService } from './modules/reports/efficiency.service.js';
+import { efficiencySums } from './modules/reports/efficiency.repository.js';
 import { ProfileService } from './modules/users/profile.service.js';
 import { UserProvisioner } from './modules/users/provisioner.js';
 import { RegistrationService } from './modules/users/registration.service.js';
@@ -261,6 +263,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     quotaCheck,
     bills,
     reports,
+    efficiency: new EfficiencyService(reports, (where) => efficiencySums(db, reportDays, where)),
     // Usage reports as files, written in the background from the same rows (docs/reports.md).
     reportFiles: new ReportFilesService({
       repo: new ReportFilesRepository(db),

@@ -74,7 +74,9 @@ const session = async (browser: Browser, user: string, password: string, locale 
 };
 
 const REPORT = () => `${baseURL()}/my-report/usage`;
-const rowOf = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+/** A row of the usage table (the efficiency card has a table of its own). */
+const rowOf = (page: Page, text: string) =>
+  page.locator('.ant-card:not([data-testid="efficiency-card"]) .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 const totalOf = (page: Page, figure: 'jobs' | 'coreHours' | 'cardHours') =>
   page.getByTestId(`total-${figure}`).locator('.ant-statistic-content-value');
 
@@ -104,13 +106,20 @@ test('a member’s report of this month counts their two jobs with nonzero core-
   await expect(row.locator('td').nth(2)).not.toHaveText('0.00');
   await expect(page.getByRole('img', { name: 'Usage over time' })).toBeVisible();
 
+  // Job efficiency: two sleeping jobs on four cores each kept almost none of them busy, and say so.
+  const efficiency = page.getByTestId('efficiency-card');
+  await expect(efficiency.getByText('Job efficiency')).toBeVisible();
+  await expect(efficiency.getByTestId('efficiency-cpu')).toContainText(/\d+%|<1%/);
+  await expect(efficiency).toContainText('2 of 2 jobs measured');
+  await expect(efficiency.getByTestId('efficiency-hints')).toContainText(/Your jobs kept only \d+% of their cores busy/);
+
   // The choice lives in the address: a reload keeps the queue view and the range.
   await page.getByRole('tab', { name: 'Queue', exact: true }).click();
   await expect(page).toHaveURL(/by=queue/);
   await expect(page).toHaveURL(/range=month/);
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Queue', exact: true, selected: true })).toBeVisible();
-  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(1)).toHaveText('2');
+  await expect(rowOf(page, '').first().locator('td').nth(1)).toHaveText('2');
 
   // A range of days before the jobs: the empty state.
   await page.goto(`${REPORT()}?range=custom&from=2020-01-01&to=2020-01-31`);
@@ -145,6 +154,8 @@ test('an administrator sees Everyone by default and the member’s row', async (
   }
   await expect(rowOf(page, MEMBER.name).locator('td').nth(1)).toHaveText('2');
   await expect(Number(await totalOf(page, 'jobs').textContent())).toBeGreaterThanOrEqual(2);
+  // Beyond one's own jobs the efficiency card lists users (others' runs share this server: no row is pinned).
+  await expect(page.getByTestId('efficiency-card').getByRole('columnheader', { name: 'Measured', exact: true })).toBeVisible();
   // Sorted by jobs on request: the header's sorter, kept in the address.
   await page.getByRole('columnheader', { name: 'Jobs' }).click();
   await expect(page).toHaveURL(/sort=jobs/);
@@ -161,6 +172,7 @@ test('the report reads in Chinese, and at 390 px only the table scrolls sideways
   await expect(page.getByRole('tab', { name: '账户', exact: true, selected: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '作业数' })).toBeVisible();
   await expect(page.getByRole('img', { name: '用量趋势' })).toBeVisible();
+  await expect(page.getByTestId('efficiency-hints')).toContainText(/您的作业只让所申请核心的 \d+% 保持忙碌/);
   await expect(rowOf(page, ACCOUNT).locator('td').nth(1)).toHaveText('2');
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -27,6 +27,8 @@ export interface JobsTable {
   memory_mb: number | null;
   max_rss_mb: number | null;
   cpu_time_s: number | null;
+  /** GPU utilisation summed over the cards, percent (migration 0015); null: not measured. */
+  gpu_util_pct: number | null;
   core_seconds: number;
   card_seconds: number;
   work_dir: string;
@@ -94,6 +96,8 @@ export interface LocalJobsTable {
   suspended_ms: number;
   restart_count: number;
   cpu_time_s: number | null;
+  /** Peak resident memory of the job's processes as sampled (migration 0015); null: not measured. */
+  max_rss_mb: number | null;
   updated_at: number;
   /** Bumped by every write, so a reader can re-read only the rows that changed. */
   version: Generated<number>;

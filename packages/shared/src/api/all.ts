@@ -5,6 +5,7 @@ import * as audit from './audit.js';
 import * as bills from './bills.js';
 import * as consoleArea from './console.js';
 import * as downloads from './downloads.js';
+import * as efficiency from './efficiency.js';
 import * as files from './files.js';
 import * as health from './health.js';
 import * as jobCharts from './job-charts.js';
@@ -34,6 +35,7 @@ export const contractAreas = {
   bills,
   console: consoleArea,
   downloads,
+  efficiency,
   files,
   health,
   jobCharts,

@@ -108,6 +108,8 @@ export const JobDetail = JobListItem.extend({
   cpuTime: nullableSeconds,
   /** CPU time / (CPUs × run time), 0..1. */
   cpuEfficiency: z.number().nullable(),
+  /** Peak memory used / memory applied (may exceed 1 when a job overran its request); null: not measured. */
+  memoryEfficiency: z.number().nullable(),
   cardSeconds: z.number().int(),
   cpuHours: z.number(),
   gpuHours: z.number(),

@@ -148,6 +148,21 @@ export const runSchedulerContract = (name: string, setup: () => Promise<Contract
       expect(out.content).toContain(`hello from ${f.alice}`);
     });
 
+    it('records the CPU time a busy job used, within what its cores allow, and its peak memory when measured', async () => {
+      // About 3 s of one core busy while the shell holds a string of 32 MB.
+      const script =
+        '#!/bin/bash\nx=$(head -c 32000000 /dev/zero | tr "\\0" a)\nend=$((SECONDS + 3))\nwhile [ $SECONDS -lt $end ]; do :; done\necho ${#x}\n';
+      const id = await f.adapter.submit(f.alice, spec({ name: 'contract-busy', script }));
+      await gone(id, 120_000);
+      const done = await finished(id);
+      expect(done.exitStatus).toBe('complete');
+      expect(done.cpuTime).toBeGreaterThanOrEqual(1);
+      expect(done.cpuTime).toBeLessThanOrEqual(done.elapsed * done.cpus + 2);
+      // Slurm's MaxRSS is sampled (JobAcctGatherFrequency): it may miss a short peak, never exceed the machine's.
+      if (done.maxRssMB !== null) expect(done.maxRssMB).toBeGreaterThan(0);
+      if (f.adapter.kind === 'local') expect(done.maxRssMB).toBeGreaterThanOrEqual(32);
+    }, 180_000);
+
     it('records a failing job as failed with its exit code', async () => {
       const id = await f.adapter.submit(f.alice, spec({ name: 'contract-fail', script: '#!/bin/bash\nexit 3\n' }));
       const done = await finished(id);

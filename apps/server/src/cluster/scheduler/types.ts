@@ -128,6 +128,11 @@ export interface FinishedJob {
   nodeList: string;
   memoryMB: number | null;
   maxRssMB: number | null;
+  /**
+   * GPU utilisation summed over the job's cards, percent (200: two cards fully busy), the largest
+   * over its steps; null when accounting has none (Slurm writes it only with a GPU accounting plugin).
+   */
+  gpuUtil: number | null;
   /** Total CPU seconds used (user + system). */
   cpuTime: number | null;
   workDir: string;

@@ -78,6 +78,7 @@ const emptyHistory = {
   exclusive: false,
   cpuTime: null,
   cpuEfficiency: null,
+  memoryEfficiency: null,
   cardSeconds: 0,
   cpuHours: 0,
   gpuHours: 0,
@@ -180,6 +181,8 @@ export const rowToDetail = (
   const item = rowToItem(r);
   const elapsed = Number(r.elapsed_s);
   const cpuTime = r.cpu_time_s === null ? null : Number(r.cpu_time_s);
+  const memoryApplied = r.memory_mb === null ? null : Number(r.memory_mb);
+  const memoryUsed = r.max_rss_mb === null ? null : Number(r.max_rss_mb);
   const paths = outputPaths(r.work_dir, r.name, r.job_id);
   const enqueue = r.eligible_at ?? (r.submit_at || null);
   return {
@@ -195,9 +198,9 @@ export const rowToDetail = (
     gpusOccupied: r.gpus,
     dcusApplied: 0,
     dcusOccupied: 0,
-    memoryAppliedMB: r.memory_mb === null ? null : Number(r.memory_mb),
-    memoryUsedMB: r.max_rss_mb === null ? null : Number(r.max_rss_mb),
-    physicalMemoryMB: r.max_rss_mb === null ? null : Number(r.max_rss_mb),
+    memoryAppliedMB: memoryApplied,
+    memoryUsedMB: memoryUsed,
+    physicalMemoryMB: memoryUsed,
     virtualMemoryMB: null,
     nodesApplied: r.nodes,
     nodesOccupied: r.nodes,
@@ -217,6 +220,8 @@ export const rowToDetail = (
     exclusive: r.exclusive === 1,
     cpuTime,
     cpuEfficiency: cpuTime !== null && elapsed > 0 && r.cpus > 0 ? Math.min(1, cpuTime / (r.cpus * elapsed)) : null,
+    // Not capped: a job that overran its request shows it.
+    memoryEfficiency: memoryUsed !== null && memoryApplied !== null && memoryApplied > 0 ? memoryUsed / memoryApplied : null,
     cardSeconds: Number(r.card_seconds),
     cpuHours: hours(Number(r.core_seconds)),
     gpuHours: hours(Number(r.card_seconds)),

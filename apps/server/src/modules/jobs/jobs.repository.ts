@@ -61,6 +61,7 @@ const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => 
   memory_mb: j.memoryMB,
   max_rss_mb: j.maxRssMB,
   cpu_time_s: j.cpuTime,
+  gpu_util_pct: j.gpuUtil,
   core_seconds: j.cpus * j.elapsed,
   card_seconds: j.gpus * j.elapsed,
   work_dir: j.workDir,

@@ -33,6 +33,7 @@ const finished = (jobId: string, over: Partial<FinishedJob> = {}): FinishedJob =
   nodeList: 'n1',
   memoryMB: null,
   maxRssMB: null,
+  gpuUtil: null,
   cpuTime: null,
   workDir: '/tmp',
   restartCount: 0,

@@ -169,6 +169,7 @@ describe('quotas at submission', { timeout: 60_000 }, () => {
       nodeList: 'x1',
       memoryMB: null,
       maxRssMB: null,
+      gpuUtil: null,
       cpuTime: null,
       workDir: '/tmp',
       restartCount: 0,

@@ -3,3 +3,4 @@ export type { ReportsService, ReportFilter } from './reports.service.js';
 export { scopedWhere } from './reports.service.js';
 export { badParameter, readAllRequired } from './report-errors.js';
 export type { UsageWhere } from './reports.repository.js';
+export type { EfficiencyService } from './efficiency.service.js';

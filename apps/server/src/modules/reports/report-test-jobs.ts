@@ -12,6 +12,11 @@ export interface TestJob {
   gpus?: number;
   /** Seconds it ran (core-seconds = cpus × elapsed). */
   elapsed?: number;
+  /** Accounting's figures for the efficiency report (null or absent: not measured). */
+  memoryMB?: number | null;
+  maxRssMB?: number | null;
+  cpuTime?: number | null;
+  gpuUtil?: number | null;
 }
 
 export const finishedJob = (jobId: string, j: TestJob): FinishedJob => {
@@ -38,9 +43,10 @@ export const finishedJob = (jobId: string, j: TestJob): FinishedJob => {
     cpus: j.cpus ?? 1,
     gpus: j.gpus ?? 0,
     nodeList: 'n1',
-    memoryMB: null,
-    maxRssMB: null,
-    cpuTime: null,
+    memoryMB: j.memoryMB ?? null,
+    maxRssMB: j.maxRssMB ?? null,
+    gpuUtil: j.gpuUtil ?? null,
+    cpuTime: j.cpuTime ?? null,
     workDir: '/tmp',
     restartCount: 0,
     exclusive: false,

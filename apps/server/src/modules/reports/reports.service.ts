@@ -117,6 +117,10 @@ export class ReportsService {
     return { timeZone: this.days.zone, from: q.from, to: q.to, points: [...points.values()] };
   }
 
+  get timeZone(): string {
+    return this.days.zone;
+  }
+
   /** Every group's sums of the rows, sorted (report files write them all). */
   async summaryRows(
     where: UsageWhere,

@@ -6,18 +6,10 @@ import { toSums, type SumColumn, type UsageSums, type UsageWhere } from './repor
 const columns = { user: 'user_name', account: 'account', queue: 'queue', cluster: 'cluster_id' } as const;
 
 /**
- * The reference the rollups must equal: the same sums with a GROUP BY over the raw jobs table,
- * the jobs that ended from the zone's start of `from` up to (not including) its start of the day
- * after `to`. Slow on a long history; golden tests and the bench compare the rollups with it.
+ * The raw jobs a report's range, scope and filters select: those that ended from the zone's start
+ * of `from` up to (not including) its start of the day after `to`. `w.accounts` must not be empty.
  */
-export const referenceSums = async (
-  db: Kysely<Database>,
-  days: ZoneDays,
-  w: UsageWhere,
-  by: Exclude<SumColumn, 'day'>,
-): Promise<UsageSums[]> => {
-  if (w.accounts?.length === 0) return [];
-  const column = columns[by];
+export const jobsWhere = (db: Kysely<Database>, days: ZoneDays, w: UsageWhere) => {
   let q = db
     .selectFrom('jobs')
     .where('end_at', '>=', days.startOf(w.from))
@@ -28,7 +20,22 @@ export const referenceSums = async (
   if (w.user) q = q.where('user_name', '=', w.user);
   if (w.account) q = q.where('account', '=', w.account);
   if (w.queue) q = q.where('queue', '=', w.queue);
-  const rows = await q
+  return q;
+};
+
+/**
+ * The reference the rollups must equal: the same sums with a GROUP BY over the raw jobs table,
+ * the jobs of jobsWhere. Slow on a long history; golden tests and the bench compare the rollups with it.
+ */
+export const referenceSums = async (
+  db: Kysely<Database>,
+  days: ZoneDays,
+  w: UsageWhere,
+  by: Exclude<SumColumn, 'day'>,
+): Promise<UsageSums[]> => {
+  if (w.accounts?.length === 0) return [];
+  const column = columns[by];
+  const rows = await jobsWhere(db, days, w)
     .select((eb) => [
       eb.ref(column).as('key'),
       eb.fn.countAll<number>().as('jobs'),

@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/time.js';
 import type { RunLimits } from '../run-limits.js';
 import { jobEnvironment } from './job-env.js';
 import { containedPath, homePath } from './paths.js';
+import { PeakMemory } from './peak-memory.js';
 import type { JobAccount, JobProcesses } from './process.js';
 import { outcomeOf, pastLimit, planSchedule, Reason, type EndIntent, type WaitingJob } from './queue.js';
 import type { Allocation } from './resources.js';
@@ -48,6 +49,8 @@ export interface JobRunnerDeps {
   runLimits: RunLimits;
   /** Time between SIGTERM and SIGKILL when a job is ended. */
   killGraceMs: number;
+  /** Least time between two samples of a running job's memory. */
+  memorySampleMs: number;
   onError: (err: unknown) => void;
   /** Asks the scheduler for another pass (a job ended, a SIGKILL went out). */
   kick: () => void;
@@ -64,8 +67,12 @@ export class JobRunner {
   private readonly killTimers = new Map<number, NodeJS.Timeout>();
   /** Jobs that needed SIGKILL. */
   private readonly killedHard = new Set<number>();
+  /** Peak memory of the running jobs, sampled while they run. */
+  private readonly memory: PeakMemory;
 
-  constructor(private readonly d: JobRunnerDeps) {}
+  constructor(private readonly d: JobRunnerDeps) {
+    this.memory = new PeakMemory(d.memorySampleMs);
+  }
 
   /** One scheduling pass: looks after the jobs holding resources, then starts what fits. */
   async pass(): Promise<void> {
@@ -108,6 +115,8 @@ export class JobRunner {
       await this.ended(row, pid, now);
       return false;
     }
+    // A stopped (suspended) job's memory does not grow.
+    if (row.state !== 'S') await this.memory.observe(row.id, pid, now);
     if (row.state === 'E') {
       // Being ended, maybe by an instance that stopped before SIGKILL: (re)start the countdown.
       if (!this.killTimers.has(row.id)) this.terminate(row.id, pid);
@@ -181,6 +190,7 @@ export class JobRunner {
     const requeued = row.state === 'E' && row.exit_status === 'reenterQueue';
     // No pid and no result: the wrapper never started (the server stopped right then): it simply waits again.
     const neverStarted = pid === null && exit === null;
+    const maxRssMB = this.memory.take(row.id);
     if (requeued || neverStarted) {
       await this.d.store.update(
         row.id,
@@ -219,6 +229,7 @@ export class JobRunner {
         suspended_at: null,
         suspended_ms: suspendedMs,
         cpu_time_s: exit?.cpuSeconds == null ? null : Math.round(exit.cpuSeconds),
+        max_rss_mb: maxRssMB,
       },
       now,
     );

@@ -72,6 +72,8 @@ export interface LocalSchedulerOptions {
   tickMs?: number | undefined;
   /** Time between SIGTERM and SIGKILL when a job is ended (default 5 s). */
   killGraceMs?: number | undefined;
+  /** Least time between two samples of a running job's memory (default 2 s). */
+  memorySampleMs?: number | undefined;
   /** Where errors of the background loop go (default console.error). */
   onError?: ((err: unknown) => void) | undefined;
   /**
@@ -142,6 +144,7 @@ export class LocalScheduler implements SchedulerAdapter {
       clock: this.clock,
       runLimits: opts.runLimits ?? NO_RUN_LIMITS,
       killGraceMs: opts.killGraceMs ?? 5000,
+      memorySampleMs: opts.memorySampleMs ?? 2000,
       onError: this.onError,
       kick: () => this.kick(),
     });

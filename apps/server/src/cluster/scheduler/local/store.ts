@@ -44,6 +44,7 @@ const BRIEF_COLUMNS = [
   'suspended_ms',
   'restart_count',
   'cpu_time_s',
+  'max_rss_mb',
   'updated_at',
   'version',
 ] as const satisfies readonly (keyof LocalJobsTable)[];
@@ -63,6 +64,7 @@ const normalise = (r: LocalJobRow): LocalJobRow => ({
   suspended_at: r.suspended_at === null ? null : Number(r.suspended_at),
   suspended_ms: Number(r.suspended_ms),
   cpu_time_s: r.cpu_time_s === null ? null : Number(r.cpu_time_s),
+  max_rss_mb: r.max_rss_mb == null ? null : Number(r.max_rss_mb),
   updated_at: Number(r.updated_at),
 });
 

@@ -136,6 +136,7 @@ export const validateSubmission = async (ctx: SubmissionContext, user: string, s
     suspended_ms: 0,
     restart_count: 0,
     cpu_time_s: null,
+    max_rss_mb: null,
     updated_at: now,
   };
 };

@@ -77,6 +77,8 @@ export const SACCT_FIELDS = [
   'MaxRSS',
   'TotalCPU',
   'WorkDir',
+  // Last: the recorded samples end before it (none: not measured).
+  'TRESUsageInTot',
 ] as const;
 export type SacctField = (typeof SACCT_FIELDS)[number];
 

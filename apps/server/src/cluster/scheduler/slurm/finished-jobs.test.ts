@@ -51,6 +51,7 @@ describe('sacct', () => {
       nodeList: 'cn01',
       memoryMB: 2000,
       maxRssMB: 5,
+      gpuUtil: null,
       cpuTime: 0,
       workDir: '/home/alice/t',
       restartCount: 0,
@@ -73,5 +74,35 @@ describe('sacct', () => {
       row({ JobID: '17.batch', JobName: 'batch', State: 'COMPLETED', End: '1795320146', MaxRSS: '2048K' }),
     ].join('\n');
     expect(parseSacct(out)).toEqual([]);
+  });
+});
+
+/*
+ * Written in sacct's own format (-P with the adapter's separator) for the formats the dev cluster
+ * did not produce: TotalCPU as HH:MM:SS, D-HH:MM:SS and MM:SS.mmm, MaxRSS in K, M and G on steps,
+ * and a step's TRESUsageInTot with the GPU plugin's gres/gpuutil.
+ */
+describe('sacct: what jobs used (job efficiency)', () => {
+  const jobs = parseSacct(sample('sacct-efficiency.txt'));
+  const one = (id: string) => jobs.find((j) => j.jobId === id);
+
+  it('reads the allocation’s TotalCPU in every format sacct writes', () => {
+    expect(one('101')?.cpuTime).toBe(3723);
+    expect(one('102')?.cpuTime).toBe(93_784);
+    expect(one('103')?.cpuTime).toBe(755);
+  });
+
+  it('takes the largest MaxRSS over the job’s steps, and none when no step measured one', () => {
+    expect(one('101')).toMatchObject({ maxRssMB: 2560, memoryMB: 4096, cpus: 4, elapsed: 3723 });
+    expect(one('102')).toMatchObject({ maxRssMB: 512, memoryMB: 16_384, gpus: 1 });
+    expect(one('103')).toMatchObject({ maxRssMB: null, memoryMB: 1000 });
+    // Steps are not jobs.
+    expect(jobs.map((j) => j.jobId)).toEqual(['103', '101', '102']);
+  });
+
+  it('reads the GPU utilisation a step’s TRESUsageInTot gives, and none without a GPU accounting plugin', () => {
+    expect(one('102')?.gpuUtil).toBe(87);
+    expect(one('101')?.gpuUtil).toBeNull();
+    expect(parseSacct(sample('sacct.txt')).every((j) => j.gpuUtil === null)).toBe(true);
   });
 });

@@ -23,11 +23,14 @@ export const parseSacct = (out: string): FinishedJob[] => {
   const end = (r: Record<SacctField, string>) => parseTime(r.End) ?? 0;
   for (const list of runs.values()) list.sort((a, b) => end(a) - end(b));
   const maxRss = new Map<Record<SacctField, string>, number>();
+  const gpuUtil = new Map<Record<SacctField, string>, number>();
   for (const st of steps) {
     const rss = parseMemory(st.MaxRSS);
+    const util = text(parseTres(st.TRESUsageInTot).get('gres/gpuutil'));
     const list = runs.get(text(st.JobID).split('.')[0] as string) ?? [];
     const run = list.find((r) => end(r) >= end(st)) ?? list[list.length - 1];
     if (rss !== null && run) maxRss.set(run, Math.max(rss, maxRss.get(run) ?? 0));
+    if (/^\d+(\.\d+)?$/.test(util) && run) gpuUtil.set(run, Math.max(Math.round(Number(util)), gpuUtil.get(run) ?? 0));
   }
   const jobs: FinishedJob[] = [];
   for (const [jobId, list] of runs) {
@@ -58,6 +61,7 @@ export const parseSacct = (out: string): FinishedJob[] => {
         nodeList: text(r.NodeList),
         memoryMB: parseMemory(alloc.get('mem')) ?? parseMemory(req.get('mem')) ?? parseMemory(r.ReqMem),
         maxRssMB: maxRss.get(r) ?? null,
+        gpuUtil: gpuUtil.get(r) ?? null,
         cpuTime: cpuTime === null ? null : Math.round(cpuTime),
         workDir: text(r.WorkDir),
         restartCount: i,

@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/session';
 import { useOwnsAccount } from '../api/owned-accounts';
 import { useUsageSummary } from '../api/usage-report';
 import { ReportToolbar } from '../components/ReportToolbar';
+import { EfficiencyCard } from '../components/EfficiencyCard';
 import { ExportButton } from '../files/ExportButton';
 import { ReportFilesDrawer } from '../files/ReportFilesDrawer';
 import { ShareCard } from '../components/ShareCard';
@@ -112,6 +113,7 @@ const UsageReportsPage = () => {
           <ShareCard basis={basis} dimension={state.dimension} />
         </Col>
       </Row>
+      <EfficiencyCard basis={basis} />
       <UsageTable
         dimension={state.dimension}
         dimensions={dimensions}

@@ -2,7 +2,7 @@ import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCoreHours, type JobDetail } from '@portal/shared';
 import { formatDateTime } from '../../../../lib/format';
-import { formatPercent, formatSeconds } from './detail-format';
+import { formatMemoryMB, formatPercent, formatSeconds } from './detail-format';
 
 /** What accounting tells about a finished job: waiting, efficiency and what it used. */
 export const HistorySection = ({ job }: { job: JobDetail }) => {
@@ -20,6 +20,19 @@ export const HistorySection = ({ job }: { job: JobDetail }) => {
       key: 'cpuTime',
       label: t('field.cpuTime'),
       children: t('cpuTimeWithEfficiency', { time: formatSeconds(job.cpuTime), efficiency: formatPercent(job.cpuEfficiency) }),
+    },
+    {
+      key: 'memoryEfficiency',
+      label: t('field.memoryEfficiency'),
+      // Unmeasured (no peak from accounting, or no request) shows '-', never 0 %.
+      children:
+        job.memoryEfficiency === null
+          ? '-'
+          : t('memoryUsedOfApplied', {
+              used: formatMemoryMB(job.memoryUsedMB),
+              applied: formatMemoryMB(job.memoryAppliedMB),
+              ratio: formatPercent(job.memoryEfficiency),
+            }),
     },
     { key: 'cpuHours', label: t('field.cpuHours'), children: formatCoreHours(job.cpuHours, units) },
     { key: 'gpuHours', label: t('field.gpuHours'), children: formatCoreHours(job.gpuHours, units) },

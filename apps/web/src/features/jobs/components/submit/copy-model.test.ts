@@ -81,6 +81,7 @@ const job = (over: Partial<JobDetail> = {}): JobDetail => ({
   exclusive: false,
   cpuTime: null,
   cpuEfficiency: null,
+  memoryEfficiency: null,
   cardSeconds: 0,
   cpuHours: 0,
   gpuHours: 0,
