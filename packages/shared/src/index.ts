@@ -22,6 +22,7 @@ export * from './api/queues.js';
 export * from './api/quotas.js';
 export * from './api/applications.js';
 export * from './api/reports.js';
+export * from './api/bills.js';
 export * from './api/audit.js';
 export * from './api/settings.js';
 export * from './api/keys.js';

@@ -1,0 +1,3 @@
+const BalancesPage = () => null;
+
+export default BalancesPage;

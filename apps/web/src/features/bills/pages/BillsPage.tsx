@@ -1,0 +1,3 @@
+const BillsPage = () => null;
+
+export default BillsPage;

@@ -1,0 +1,3 @@
+const PricesPage = () => null;
+
+export default PricesPage;
