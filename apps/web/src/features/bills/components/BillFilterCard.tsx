@@ -1,8 +1,8 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReportToolbar } from '../../reports/components/ReportToolbar';
-import { scopesFor } from '../../reports/components/report-state';
+import { ReportToolbar } from '../../../components/usage/ReportToolbar';
+import { scopesFor } from '../../../components/usage/report-scopes';
 import { TextFilters } from './TextFilters';
 import type { useBillFilter } from './use-bill-filter';
 

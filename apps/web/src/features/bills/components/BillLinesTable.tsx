@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, type BillLine } from '@portal/shared';
 import { formatDateTime } from '../../../lib/format';
-import { historyDetailsPath } from '../../jobs/components/job-links';
-import { formatHours, formatSeconds, type HourUnits } from '../../reports/components/usage-format';
+import { historyDetailsPath } from '../../../lib/job-links';
+import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
 import { formatCents, formatPrice } from './money';
 
 interface Props {

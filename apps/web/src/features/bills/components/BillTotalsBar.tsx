@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillTotals } from '@portal/shared';
-import { formatHours, formatSeconds, type HourUnits } from '../../reports/components/usage-format';
+import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
 import { formatMoney } from './money';
 
 interface Props {

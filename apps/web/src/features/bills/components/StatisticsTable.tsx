@@ -1,7 +1,7 @@
 import { Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillGroup, BillStatisticsRow } from '@portal/shared';
-import { formatHours, formatSeconds, type HourUnits } from '../../reports/components/usage-format';
+import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
 import { formatCents } from './money';
 import { groupName } from './statistics-chart';
 

@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import { BILL_GROUPS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type BillGroup, type ReportScope } from '@portal/shared';
-import { customRange, isRangeKind, presetRange, type DayRange, type RangeKind } from '../../reports/components/report-range';
-import { scopesFor, type ScopeRights } from '../../reports/components/report-state';
+import { customRange, isRangeKind, presetRange, type DayRange, type RangeKind } from '../../../components/usage/report-range';
+import { scopesFor, type ScopeRights } from '../../../components/usage/report-scopes';
 
 /**
  * What bill detail and statistics show, kept in the address like the usage reports so a page can be

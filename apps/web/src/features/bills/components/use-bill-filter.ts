@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/session';
-import { presetRange, todayIn } from '../../reports/components/report-range';
+import { presetRange, todayIn } from '../../../components/usage/report-range';
 import { readBillFilter, writeBillFilter, type BillFilterState } from './bill-filter';
 
 /**

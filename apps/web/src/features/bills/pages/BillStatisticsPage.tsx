@@ -5,7 +5,7 @@ import { BILL_GROUPS, type BillGroup } from '@portal/shared';
 import { TOP_ACCOUNTS } from '../../../components/charts/chart-theme';
 import { EChart } from '../../../components/charts/EChart';
 import { Pager } from '../../../components/pager/Pager';
-import { topHoursOption } from '../../reports/components/usage-charts';
+import { decimalBarOption } from '../../../components/charts/options';
 import { useBillStatistics } from '../api/bills-api';
 import { BillFilterCard } from '../components/BillFilterCard';
 import { BillTotalsBar } from '../components/BillTotalsBar';
@@ -31,7 +31,7 @@ const BillStatisticsPage = () => {
   const currency = data?.currency ?? top.data?.currency ?? '';
   const points = useMemo(() => amountPoints(top.data?.list ?? [], t('none')), [top.data, t]);
   const chartTitle = t('statistics.chart', { n: TOP, currency });
-  const option = useMemo(() => topHoursOption(points, chartTitle, TOP), [points, chartTitle]);
+  const option = useMemo(() => decimalBarOption(points, chartTitle, TOP), [points, chartTitle]);
   const group = t(`statistics.group.${state.groupBy}`);
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
