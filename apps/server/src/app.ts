@@ -36,6 +36,7 @@ import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
 import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
+import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -177,6 +178,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
+  registerBillsRoutes(kit, services.bills);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

@@ -64,6 +64,9 @@ import { QuotaCheck } from './modules/quotas/quota-check.js';
 import { QuotasRepository } from './modules/quotas/quotas.repository.js';
 import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
+import { BillsRepository } from './modules/bills/bills.repository.js';
+import { BillsService } from './modules/bills/bills.service.js';
+import { chargeJobs } from './modules/bills/index.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
@@ -100,7 +103,12 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // Reports count whole days of the configured zone; the daily rollups are (re)counted in it before ingest starts.
   const reportDays = zoneDays(config.reports.timeZone);
   await ensureDailyRollups(db, dialect, reportDays, clock, log);
-  const jobsRepo = new JobsRepository(db, reportDays);
+  // Balances (docs/bills.md): each ingested job charges its account inside the ingest's transaction.
+  const jobsRepo = new JobsRepository(
+    db,
+    reportDays,
+    config.billing.balances ? (trx, rows) => chargeJobs(trx, reportDays, rows, clock.now()) : undefined,
+  );
   // The quotas' running-job limits, read before the built-in scheduler's first pass.
   const quotasRepo = new QuotasRepository(db);
   const runLimits = new RunLimitsCache(quotasRepo, clock, log);
@@ -146,6 +154,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
 
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
+  const bills = new BillsService(new BillsRepository(db), reportDays, userAccounts, clock, config.billing);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -220,12 +229,17 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       submissions,
       clock,
       (user, requested) => userAccounts.submissionAccount(user, requested),
-      (user, account, job) => quotaCheck.check(user, account, job),
+      // An account without balance is refused first (balances on), then the quotas are checked.
+      async (user, account, job) => {
+        await bills.checkBalance(account);
+        await quotaCheck.check(user, account, job);
+      },
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues,
     quotas,
     quotaCheck,
+    bills,
     reports: new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts),
     applications: new ApplicationsService({
       repo: new ApplicationsRepository(db),

@@ -189,6 +189,19 @@ export const ErrReason = {
   adminDecides: 'adminDecides',
   /** Only the applicant withdraws an application. */
   notApplicant: 'notApplicant',
+  // Bills (issue 13, docs/bills.md); data carries the figures named in each message.
+  /** Job submission refused: balances are on and the account's balance is not above zero (data.account, balanceCents, currency). */
+  noBalance: 'noBalance',
+  /** Bills are issued only for a month that has ended in the report time zone (data.period). */
+  billPeriodOpen: 'billPeriodOpen',
+  /** The account already has an issued bill for the month: re-issue it instead (data.billId). */
+  billExists: 'billExists',
+  /** A price may not take effect in or before a month whose bills are issued (data.lastIssuedPeriod, firstDay). */
+  priceInIssuedMonth: 'priceInIssuedMonth',
+  /** A price for the same cluster, queue, account class and effective day exists. */
+  priceExists: 'priceExists',
+  /** Deposits need `billing.balances: true`. */
+  balancesOff: 'balancesOff',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

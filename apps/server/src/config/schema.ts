@@ -268,6 +268,24 @@ const reports = z
   .strict()
   .prefault({});
 
+/** Bills and balances (docs/bills.md). */
+const billing = z
+  .object({
+    balances: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Bill in money: each finished job charges its account's balance when accounting ingests it, and an account whose balance is not above zero cannot submit jobs.",
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code (three capital letters)')
+      .default('CNY')
+      .describe('The currency of prices, bills and balances (ISO 4217 code).'),
+  })
+  .strict()
+  .prefault({});
+
 export const ConfigSchema = z
   .object({
     server,
@@ -287,6 +305,7 @@ export const ConfigSchema = z
     shell: shell.describe('The web shell (WebShell).'),
     commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
     reports: reports.describe('Usage reports.'),
+    billing: billing.describe('Bills and balances.'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })
   .strict();

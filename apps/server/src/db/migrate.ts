@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-local-partitions.js';
 import * as m0010 from './migrations/0010-quotas.js';
 import * as m0011 from './migrations/0011-usage-rollups.js';
 import * as m0012 from './migrations/0012-usage-monthly.js';
+import * as m0013 from './migrations/0013-bills.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -30,6 +31,7 @@ const migrations: Record<string, { up: Up }> = {
   '0010-quotas': m0010,
   '0011-usage-rollups': m0011,
   '0012-usage-monthly': m0012,
+  '0013-bills': m0013,
 };
 
 class InCodeProvider implements MigrationProvider {

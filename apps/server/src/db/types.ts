@@ -1,4 +1,5 @@
 import type { ApplicationsTable, QuotasTable, UsageTotalsTable } from './quota-tables.js';
+import type { BillingAccountsTable, BillLinesTable, BillsTable, LedgerTable, PricesTable } from './bill-tables.js';
 import type { UsageDailyTable, UsageMonthlyTable, UsageRollupStateTable } from './report-tables.js';
 import type {
   UsersTable,
@@ -25,6 +26,7 @@ import type {
 } from './job-tables.js';
 import type { UploadsTable, TransfersTable } from './file-tables.js';
 
+export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
 export type {
   UsersTable,
@@ -78,6 +80,11 @@ export interface Database {
   usage_totals: UsageTotalsTable;
   applications: ApplicationsTable;
   usage_daily: UsageDailyTable;
+  prices: PricesTable;
+  billing_accounts: BillingAccountsTable;
+  bills: BillsTable;
+  bill_lines: BillLinesTable;
+  ledger: LedgerTable;
   usage_monthly: UsageMonthlyTable;
   usage_rollup_state: UsageRollupStateTable;
   sessions: SessionsTable;

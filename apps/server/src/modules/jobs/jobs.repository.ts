@@ -69,12 +69,16 @@ const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJobRow => 
   ingested_at: now,
 });
 
+/** Work another module does on the rows of each ingest inside its transaction (bills charge balances). */
+export type IngestHook = (trx: Kysely<Database>, rows: readonly NewJobRow[]) => Promise<void>;
+
 /** Finished jobs: written by ingest, read by history lists, details and reports. */
 export class JobsRepository implements AccountingStore {
   /** `days`: the report time zone's calendar, which keys the daily rollups. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly days: ZoneDays,
+    private readonly onIngest?: IngestHook,
   ) {}
 
   /**
@@ -95,6 +99,7 @@ export class JobsRepository implements AccountingStore {
       await new JobsRepository(trx, this.days).upsert(rows);
       await applyUsageDeltas(trx, usageDeltas(rows, before));
       await applyDailyDeltas(trx, dailyDeltas(this.days, rows, before));
+      await this.onIngest?.(trx, rows);
     });
   }
 

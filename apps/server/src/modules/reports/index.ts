@@ -1,2 +1,5 @@
-/* What other modules may use of reports (nothing yet: the routes are its only callers). */
-export type { ReportsService } from './reports.service.js';
+/* What other modules may use of reports: the scope check of a range (bills reuse it) and its types. */
+export type { ReportsService, ReportFilter } from './reports.service.js';
+export { scopedWhere } from './reports.service.js';
+export { badParameter, readAllRequired } from './report-errors.js';
+export type { UsageWhere } from './reports.repository.js';

@@ -119,19 +119,32 @@ export class ReportsService {
   }
 
   /** The range checked and the scope turned into limits on the rows. */
-  private async where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
-    const from = realDay('from', q.from);
-    const to = realDay('to', q.to);
-    if (from > to) throw badParameter('to', `The last day (${q.to}) is before the first (${q.from})`);
-    if (daysBetween(from, to) > REPORT_MAX_DAYS)
-      throw badParameter('to', `A report covers at most ${REPORT_MAX_DAYS} days; this range has ${daysBetween(from, to)}`);
-    const filters = { from, to, clusterId: q.clusterId, user: q.user, account: q.account, queue: q.queue };
-    if (q.scope === 'mine') return { ...filters, userName: auth.user.userName };
-    if (q.scope === 'accounts') return { ...filters, accounts: await this.accounts.ownedAccountNames(auth.user.id) };
-    if (!can(auth.user.roleId, 'reports:readAll')) throw readAllRequired();
-    return filters;
+  private where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
+    return scopedWhere(auth, q, (userId) => this.accounts.ownedAccountNames(userId));
   }
 }
+
+/**
+ * A report's range checked and its scope turned into limits on the rows: mine, the accounts the
+ * caller owns, or all (with the read-all permission; bills use their own).
+ */
+export const scopedWhere = async (
+  auth: Auth,
+  q: ReportFilter,
+  ownedAccountNames: (userId: number) => Promise<string[]>,
+  readAll: 'reports:readAll' | 'bills:readAll' = 'reports:readAll',
+): Promise<UsageWhere> => {
+  const from = realDay('from', q.from);
+  const to = realDay('to', q.to);
+  if (from > to) throw badParameter('to', `The last day (${q.to}) is before the first (${q.from})`);
+  if (daysBetween(from, to) > REPORT_MAX_DAYS)
+    throw badParameter('to', `A report covers at most ${REPORT_MAX_DAYS} days; this range has ${daysBetween(from, to)}`);
+  const filters = { from, to, clusterId: q.clusterId, user: q.user, account: q.account, queue: q.queue };
+  if (q.scope === 'mine') return { ...filters, userName: auth.user.userName };
+  if (q.scope === 'accounts') return { ...filters, accounts: await ownedAccountNames(auth.user.id) };
+  if (!can(auth.user.roleId, readAll)) throw readAllRequired(readAll);
+  return filters;
+};
 
 /** A day that exists in the calendar (the contract checks only its shape). */
 const realDay = (field: string, text: string): number => {
