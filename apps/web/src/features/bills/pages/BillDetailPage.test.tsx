@@ -41,6 +41,13 @@ const detail: BillDetail = {
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The table row a cell's element sits in. */
+const rowOf = (el: HTMLElement): HTMLElement => {
+  const row = el.closest('tr');
+  if (!row) throw new Error('not in a table row');
+  return row;
+};
+
 const renderPage = (qc: QueryClient) =>
   render(
     <QueryClientProvider client={qc}>
@@ -65,15 +72,13 @@ describe('the bill detail page', () => {
 
     const first = await screen.findByRole('link', { name: '101' });
     expect(first.getAttribute('href')).toBe('/my-job/history-job/historyDetails?jobId=101&clusterId=local');
-    const row = first.closest('tr');
-    expect(row).not.toBeNull();
-    const cells = within(row as HTMLElement);
+    const cells = within(rowOf(first));
     expect(cells.getByText('01:02:05')).toBeTruthy();
     expect(cells.getByText('4.14')).toBeTruthy();
     expect(cells.getByText('0.0500')).toBeTruthy();
     expect(cells.getByText('0.21')).toBeTruthy();
     // A run of a day and more; no price matched: no price shown.
-    const second = screen.getByRole('link', { name: '102' }).closest('tr') as HTMLElement;
+    const second = rowOf(screen.getByRole('link', { name: '102' }));
     expect(within(second).getByText('1-01:01:01')).toBeTruthy();
     expect(within(second).getAllByText('-')).toHaveLength(2);
 
