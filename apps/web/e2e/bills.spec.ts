@@ -123,7 +123,7 @@ test('the member’s job appears in bill detail with its amount, and in the stat
   await expect(row).toContainText('36.0000');
   await expect(page.getByText('Lines are rounded for display; the total is the exact sum rounded once.')).toBeVisible();
   // The account filter lives in the address.
-  await page.getByLabel('Account').fill(ACCOUNT);
+  await page.getByRole('textbox', { name: /^Account/ }).fill(ACCOUNT);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`account=${ACCOUNT}`));
   await expect(page.getByTestId('bill-total-amount')).toContainText(`${amount} CNY`);
@@ -156,8 +156,8 @@ test('an administrator issues last month’s bill of the account, re-issues it, 
   await issue();
   // No usage in that month: a bill of nothing, issued all the same.
   await expect(page.getByText('1 bill issued')).toBeVisible();
-  await page.getByLabel('Account').fill(ACCOUNT);
-  await page.getByLabel('Account').press('Enter');
+  await page.getByLabel('Account', { exact: true }).fill(ACCOUNT);
+  await page.getByLabel('Account', { exact: true }).press('Enter');
   const first = rowOf(page, period);
   await expect(first).toHaveCount(1);
   await expect(first).toContainText('Issued');
