@@ -59,6 +59,8 @@ export const BillLinesTable = ({ lines, loading, emptyText }: Props) => {
       title: t('detail.col.amount'),
       dataIndex: 'amountCents',
       align: 'right',
+      // The figure the page is about stays in view while the wide table scrolls.
+      fixed: 'right',
       render: (c: number, l) =>
         l.priceId === null ? (
           <Tooltip title={t('detail.noPrice')}>
