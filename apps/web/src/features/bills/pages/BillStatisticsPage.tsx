@@ -48,7 +48,7 @@ const BillStatisticsPage = () => {
         <Card size="small" type="inner" title={chartTitle} style={{ marginBottom: 16 }}>
           <EChart option={option} label={chartTitle} empty={!points.some((p) => p.value > 0)} />
         </Card>
-        <Card size="small" type="inner" title={t('statistics.table', { group })}>
+        <Card size="small" type="inner" title={t('statistics.table', { group: group.toLowerCase() })}>
           <StatisticsTable groupBy={state.groupBy} rows={data?.list} currency={currency} loading={stats.isFetching} />
           <Pager
             paging={{ page: state.page, pageSize: state.pageSize }}
