@@ -36,6 +36,7 @@ import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
 import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
+import { registerReportFilesRoutes } from './modules/report-files/report-files.routes.js';
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
@@ -108,6 +109,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   // Background account synchronisations end before the clusters and the database close.
   app.addHook('preClose', () => services.accountSync.close());
   app.addHook('preClose', () => services.transfers.close());
+  app.addHook('preClose', () => services.reportFiles.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -167,7 +169,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerSettingsRoutes(kit, services.settings);
   registerKeysRoutes(kit, services.keys);
   await registerDownloadRoutes(app, kit, services.downloads);
-  registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates);
+  registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates, services.jobPreview);
   registerJobChartsRoutes(kit, services.jobCharts);
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });
@@ -178,11 +180,15 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
+  registerReportFilesRoutes(kit, services.reportFiles);
   registerBillsRoutes(kit, services.bills);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();
   if (interrupted > 0) app.log.warn({ interrupted }, 'transfers interrupted by the last stop were marked failed');
+  // Report files a previous process was writing are queued again; the queue starts.
+  const requeued = await services.reportFiles.recover();
+  if (requeued > 0) app.log.warn({ requeued }, 'report files interrupted by the last stop were queued again');
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();
 

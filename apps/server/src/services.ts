@@ -39,6 +39,7 @@ import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
 import { JobActionsService } from './modules/jobs/job-actions.service.js';
+import { JobPreviewService, PREVIEW_LIMIT } from './modules/jobs/job-preview.service.js';
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
 import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
@@ -64,9 +65,12 @@ import { QuotaCheck } from './modules/quotas/quota-check.js';
 import { QuotasRepository } from './modules/quotas/quotas.repository.js';
 import { QuotasService } from './modules/quotas/quotas.service.js';
 import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
+import { ReportFilesRepository } from './modules/report-files/report-files.repository.js';
+import { ReportFilesService } from './modules/report-files/report-files.service.js';
 import { BillsRepository } from './modules/bills/bills.repository.js';
 import { BillsService } from './modules/bills/bills.service.js';
 import { chargeJobs } from './modules/bills/index.js';
+import { AppError } from './lib/app-error.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ProfileService } from './modules/users/profile.service.js';
@@ -147,6 +151,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // Quotas: a change reaches Slurm with the account synchronisation and the built-in scheduler through its limits.
   const activeUsage = new ActiveUsage(clusters, clock);
   const quotaCheck = new QuotaCheck(quotasRepo, activeUsage);
+  const previewLimiter = new RateLimiter(clock);
   const quotas = new QuotasService(quotasRepo, directory, activeUsage, clock, async () => {
     accountSync.schedule();
     await runLimits.reload();
@@ -154,6 +159,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
 
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
+  const reports = new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts);
   const bills = new BillsService(new BillsRepository(db), reportDays, userAccounts, clock, config.billing);
 
   const submissions = new SubmissionsRepository(db);
@@ -235,12 +241,35 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
         await quotaCheck.check(user, account, job);
       },
     ),
+    jobPreview: new JobPreviewService(
+      clusters,
+      (user, requested) => userAccounts.submissionAccount(user, requested),
+      // The submit's order: an account without balance first, then the quotas.
+      async (user, account, job) => {
+        const figures = await quotaCheck.figures(user, account, job);
+        const noBalance = await bills.checkBalance(account).then(
+          () => null,
+          (e: unknown) => (e instanceof AppError ? e : Promise.reject(e)),
+        );
+        return { figures, refusal: noBalance ?? QuotaCheck.refusalOf(figures) };
+      },
+      (userName) => previewLimiter.take('jobs.preview', userName, PREVIEW_LIMIT),
+    ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues,
     quotas,
     quotaCheck,
     bills,
-    reports: new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts),
+    reports,
+    // Usage reports as files, written in the background from the same rows (docs/reports.md).
+    reportFiles: new ReportFilesService({
+      repo: new ReportFilesRepository(db),
+      reports,
+      days: reportDays,
+      dataDir: config.dataDir,
+      clock,
+      log,
+    }),
     applications: new ApplicationsService({
       repo: new ApplicationsRepository(db),
       clusters,

@@ -105,6 +105,25 @@ test('4 nodes with 1 core are refused before anything is sent', async ({ page })
   expect(posts).toHaveLength(1);
 });
 
+test('the estimate follows the cores: usage, quota and expected start, nothing submitted', async ({ page }) => {
+  await openForm(page);
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/jm_jobmanagement/api/jobs')) submits.push(r.url());
+  });
+  await fillBasics(page, 'e2e_estimate', '#!/bin/bash\ntrue\n');
+  await page.getByLabel('Nodes').fill('1');
+  await page.getByLabel('Time limit').fill('01:00:00');
+  await page.getByLabel('Cores (in total)').fill('1');
+  const estimate = page.getByTestId('estimate');
+  await expect(estimate.getByText('Up to 1.00 core-hours')).toBeVisible({ timeout: 15_000 });
+  await expect(estimate.getByTestId('estimate-start')).toHaveText(/^Expected start: (now|\d{4}-\d\d-\d\d \d\d:\d\d \(in .+\))$/);
+  await expect(estimate.getByText(/^Quota: /)).toBeVisible();
+  await page.getByLabel('Cores (in total)').fill('2');
+  await expect(estimate.getByText('Up to 2.00 core-hours')).toBeVisible({ timeout: 15_000 });
+  expect(submits).toEqual([]);
+});
+
 test("the server's refusals appear at their field, in English and in Chinese", async ({ page }) => {
   await openForm(page);
   await fillBasics(page, 'e2e_refused', '#!/bin/bash\ntrue\n');

@@ -189,6 +189,14 @@ export const ErrReason = {
   adminDecides: 'adminDecides',
   /** Only the applicant withdraws an application. */
   notApplicant: 'notApplicant',
+  // Report files (issue 13).
+  reportFileNotFound: 'reportFileNotFound',
+  /** The file is still queued or being written, or it failed: nothing to download yet. */
+  reportFileNotReady: 'reportFileNotReady',
+  /** The user already has REPORT_FILES_PENDING_MAX files queued or being written. */
+  tooManyReportFiles: 'tooManyReportFiles',
+  /** Writing the file failed (the server log says why). */
+  reportFileFailed: 'reportFileFailed',
   // Bills (issue 13, docs/bills.md); data carries the figures named in each message.
   /** Job submission refused: balances are on and the account's balance is not above zero (data.account, balanceCents, currency). */
   noBalance: 'noBalance',

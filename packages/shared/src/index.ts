@@ -21,6 +21,7 @@ export * from './api/org.js';
 export * from './api/queues.js';
 export * from './api/quotas.js';
 export * from './api/applications.js';
+export * from './api/report-files.js';
 export * from './api/reports.js';
 export * from './api/bills.js';
 export * from './api/audit.js';

@@ -74,6 +74,7 @@ const scriptedScheduler = () => {
     updatePartition: unused,
     deletePartition: unused,
     submit: unused,
+    estimateStart: unused,
     cancel: unused,
     hold: unused,
     release: unused,

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-quotas.js';
 import * as m0011 from './migrations/0011-usage-rollups.js';
 import * as m0012 from './migrations/0012-usage-monthly.js';
 import * as m0013 from './migrations/0013-bills.js';
+import * as m0014 from './migrations/0014-report-files.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -32,6 +33,7 @@ const migrations: Record<string, { up: Up }> = {
   '0011-usage-rollups': m0011,
   '0012-usage-monthly': m0012,
   '0013-bills': m0013,
+  '0014-report-files': m0014,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -25,6 +25,7 @@ import type {
   LocalPartitionsTable,
 } from './job-tables.js';
 import type { UploadsTable, TransfersTable } from './file-tables.js';
+import type { ReportFilesTable } from './report-file-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
@@ -69,6 +70,7 @@ export type {
   LocalPartitionRow,
 } from './job-tables.js';
 export type { UploadsTable, TransfersTable, UploadRow, TransferRow } from './file-tables.js';
+export type { ReportFilesTable, ReportFileRow } from './report-file-tables.js';
 
 /* The portal's database: each area's tables live in its own file (*-tables.ts). */
 export interface Database {
@@ -102,4 +104,5 @@ export interface Database {
   uploads: UploadsTable;
   user_auth_tokens: UserAuthTokensTable;
   transfers: TransfersTable;
+  report_files: ReportFilesTable;
 }

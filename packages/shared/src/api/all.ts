@@ -16,6 +16,7 @@ import * as profile from './profile.js';
 import * as queues from './queues.js';
 import * as quotas from './quotas.js';
 import * as registration from './registration.js';
+import * as reportFiles from './report-files.js';
 import * as reports from './reports.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
@@ -44,6 +45,7 @@ export const contractAreas = {
   queues,
   quotas,
   registration,
+  reportFiles,
   reports,
   settings,
   shell,

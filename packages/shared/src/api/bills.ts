@@ -4,7 +4,7 @@ import { Page } from '../envelope.js';
 import { PagingInput, zInt, zOptionalText } from '../input.js';
 import { AccountName, AccountNameParams } from './accounts.js';
 import { ClusterId, OptionalClusterId, Timestamp } from './common.js';
-import { REPORT_SCOPES, ReportDay } from './reports.js';
+import { REPORT_SCOPES, ReportDay, UsageFilter } from './reports.js';
 
 /*
  * Bills (spec sections 1 and 2: "Reports and bills", /my-report/my-bill-detail and
@@ -104,16 +104,8 @@ export const deletePrice = defineContract({
   data: z.null(),
 });
 
-/** The range, scope and filters of bill detail and statistics (as usage reports). */
-export const BillFilter = z.object({
-  from: ReportDay,
-  to: ReportDay,
-  scope: zOptionalText(z.enum(REPORT_SCOPES)).transform((v) => v ?? 'mine'),
-  clusterId: OptionalClusterId,
-  user: zOptionalText(z.string().max(64)),
-  account: zOptionalText(z.string().max(64)),
-  queue: zOptionalText(z.string().max(64)),
-});
+/** The range, scope and filters of bill detail and statistics: those of usage reports. */
+export const BillFilter = UsageFilter;
 
 export const BillTotals = z.object({
   jobs: z.number().int().nonnegative(),

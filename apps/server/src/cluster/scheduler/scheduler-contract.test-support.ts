@@ -108,6 +108,22 @@ export const runSchedulerContract = (name: string, setup: () => Promise<Contract
       expect(part?.totalCores).toBe(f.totalCores);
     });
 
+    it('estimates when a job would start without submitting it: now when free, after the running job when full', async () => {
+      const free = await f.adapter.estimateStart(f.alice, spec({ name: 'contract-estimate' }));
+      expect(free.startAt).not.toBeNull();
+      expect(Math.abs((free.startAt ?? 0) - Date.now())).toBeLessThan(30_000);
+      expect((await f.adapter.activeJobs()).some((j) => j.name === 'contract-estimate')).toBe(false);
+      const id = await blocker();
+      const full = await f.adapter.estimateStart(f.alice, spec({ name: 'contract-estimate' }));
+      // The blocker's time limit is 600 s: nothing frees a core before it is up.
+      expect(full.startAt ?? 0).toBeGreaterThan(Date.now() + 60_000);
+      await f.adapter.cancel(operator(), id);
+      await gone(id);
+      await expect(
+        f.adapter.estimateStart(f.alice, spec({ name: 'contract-estimate', cores: f.totalCores * 4 })),
+      ).rejects.toBeInstanceOf(SchedulerRejectedError);
+    });
+
     it('runs a submitted job as its user, writes its output, and records it in accounting', async () => {
       const id = await f.adapter.submit(
         f.alice,

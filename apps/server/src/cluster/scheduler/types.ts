@@ -155,6 +155,12 @@ export interface SubmitSpec {
   account?: string | undefined;
 }
 
+/** When a job would start (epoch ms) and on which nodes, as the scheduler expects it. */
+export interface StartEstimate {
+  startAt: number | null;
+  nodes?: string[] | undefined;
+}
+
 /** Who asks for an action: the job's owner, or the portal's service identity acting for a job admin. */
 export interface Actor {
   user: string;
@@ -176,6 +182,12 @@ export interface SchedulerAdapter {
   jobDetail(jobId: string): Promise<ActiveJobDetail | null>;
   /** Submits as `user`; answers the job id. */
   submit(user: string, spec: SubmitSpec): Promise<string>;
+  /**
+   * When the job would start if `user` submitted it now, without submitting it (Slurm: sbatch
+   * --test-only; the built-in scheduler: its own estimate). startAt null: the scheduler cannot say.
+   * A refusal is SchedulerRejectedError with the scheduler's words, as submit would give.
+   */
+  estimateStart(user: string, spec: SubmitSpec): Promise<StartEstimate>;
   cancel(actor: Actor, jobId: string): Promise<void>;
   hold(actor: Actor, jobId: string): Promise<void>;
   release(actor: Actor, jobId: string): Promise<void>;

@@ -11,34 +11,18 @@ import {
 } from '@portal/shared';
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /* Submission charges a job to an account the user holds, and refuses frozen and disabled ones (local scheduler: jobs really run). */
 
-const cluster = {
-  id: 'local',
-  name: 'Test cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n1', cpus: 2, memoryMB: 2048 }],
-    partitions: [{ name: 'compute', nodes: ['n1'], default: true, maxTime: '01:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ nodes: 'n1' });
 
 describe('the account of a submitted job', () => {
   let t: TestApp;
   let admin: TestClient;
   let holder: TestClient;
   let loner: TestClient;
-  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'acct-job',
-    queue: 'compute',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '00:05:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nexit 0\n',
-    ...over,
-  });
+  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => testJob({ name: 'acct-job', ...over });
   const status = (accountName: string, s: 'Normal' | 'Trial' | 'Frozen' | 'Disable') =>
     admin.call(modifyAccount, { params: { accountName }, body: { status: s } });
 

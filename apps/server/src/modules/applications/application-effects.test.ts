@@ -16,21 +16,14 @@ import {
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /*
  * What an approval changes on the built-in scheduler (jobs really run): a longer time limit for a
  * queued or running job (walltimeApply, gold mode only), a queue opened to an account.
  */
 
-const cluster = {
-  id: 'local',
-  name: 'Test cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n[1-2]', cpus: 2, memoryMB: 2048 }],
-    partitions: [{ name: 'compute', nodes: ['n1'], default: true, maxTime: '01:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ queueNodes: 'n1' });
 
 describe('what an approved application changes on the scheduler', () => {
   let t: TestApp;
@@ -38,17 +31,8 @@ describe('what an approved application changes on the scheduler', () => {
   let pi: TestClient;
   let member: TestClient;
   let stranger: TestClient;
-  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'long-run',
-    queue: 'compute',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '00:05:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nsleep 600\n',
-    account: 'chem01',
-    ...over,
-  });
+  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody =>
+    testJob({ name: 'long-run', script: '#!/bin/bash\nsleep 600\n', account: 'chem01', ...over });
   const submit = async (c: TestClient, over: Partial<SubmitJobBody> = {}) => {
     const r = await c.call(submitJob, { body: job(over) });
     expect(r.errMsg).toBe('success');

@@ -8,6 +8,7 @@ import {
   listAuditLog,
   listBillingAccounts,
   listLedger,
+  previewJob,
   Role,
   submitJob,
   type SubmitJobBody,
@@ -79,6 +80,9 @@ describe('balances', { timeout: 60_000 }, () => {
     expect([refused.status, refused.errCode, refused.error?.reason]).toEqual([403, 10008, 'noBalance']);
     expect(refused.errMsg).toBe('Account bb_pay has no balance left (0.00 CNY): ask its owner or an administrator to add funds');
     expect(refused.error).toMatchObject({ account: 'bb_pay', balanceCents: 0, currency: 'CNY' });
+    // The estimate before submitting gives the same refusal.
+    const preview = await alice.call(previewJob, { body: job });
+    expect(preview.data.refusals.map((r) => [r.reason, r.message])).toEqual([['noBalance', refused.errMsg]]);
 
     expect(
       (await alice.call(deposit, { params: { accountName: 'bb_pay' }, body: { amountCents: 100, remark: 'self' } })).status,
@@ -88,6 +92,7 @@ describe('balances', { timeout: 60_000 }, () => {
       body: { amountCents: 50, remark: 'grant 2026' },
     });
     expect(added.data).toMatchObject({ accountName: 'bb_pay', owner: 'bb_pi', balanceCents: 50 });
+    expect((await alice.call(previewJob, { body: job })).data.refusals).toEqual([]);
     const taken = await alice.call(submitJob, { body: job });
     expect(taken.errCode).toBe(0);
     expect((await alice.call(jobAction, { params: { jobId: taken.data.jobId, action: 'cancel' }, body: {} })).errCode).toBe(0);
@@ -125,6 +130,10 @@ describe('balances', { timeout: 60_000 }, () => {
     const taken = await alice.call(submitJob, { body: job });
     expect(taken.errCode).toBe(0);
     await alice.call(jobAction, { params: { jobId: taken.data.jobId, action: 'cancel' }, body: {} });
+
+    // Accounting corrects job 103 to no account: its charge goes back.
+    await ingest([['103', { user: 'bb_alice', account: '', end: '2026-06-03T10:00:00Z', elapsed: 432 }]]);
+    expect(await balance()).toBe(101);
 
     expect((await other.call(listLedger, { params: { accountName: 'bb_pay' }, query: {} })).status).toBe(403);
     const audit = await admin.call(listAuditLog, { query: { action: 'bills.deposit' } });

@@ -1,4 +1,4 @@
-import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, parseDuration, queueAllows, type JobAction } from '@portal/shared';
+import { actionApplies, ErrCode, hasOutput, MAX_JOB_PRIORITY, type JobAction } from '@portal/shared';
 import { OutputMissingError, SchedulerRejectedError, type Actor } from '../../cluster/scheduler/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
@@ -6,6 +6,7 @@ import { extendableSeconds, mayAct, needsOperator } from './job-access.js';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import type { JobsService } from './jobs.service.js';
 import { schedulerError, viaScheduler } from './scheduler-errors.js';
+import { checkSubmission, exceedsQueue, invalid, workDirOf } from './submit-checks.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
 import type { Clock } from '../../lib/time.js';
 
@@ -46,24 +47,6 @@ export interface ActionParams {
   minutes?: number | undefined;
 }
 
-/**
- * A submission the cluster cannot take. The issue names the form field at fault and a `code` (with
- * `params`) the console translates, so the message appears at that field in the page's language.
- */
-const invalid = (detail: string, field?: keyof SubmitRequest, code?: string, params: Record<string, string | number> = {}) =>
-  new AppError(ErrCode.PARAM_INVALID, 'invalidJobRequest', detail, {
-    extra: { detail, ...(field ? { issues: [{ path: field, message: detail, ...(code ? { code, params } : {}) }] } : {}) },
-  });
-const exceedsQueue = (field?: 'timeLimit', max?: number) =>
-  new AppError(ErrCode.PARAM_INVALID, 'exceedQueueMax', 'Set the time to exceed the maximum running time of the queue', {
-    ...(field
-      ? {
-          extra: {
-            issues: [{ path: field, message: 'exceeds the queue maximum', code: 'timeLimitOverMax', params: { max: max ?? 0 } }],
-          },
-        }
-      : {}),
-  });
 const forbidden = () => new AppError(ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
 
 /** Submitting, acting on jobs, and reading their output: checked here, carried out by the scheduler. */
@@ -88,69 +71,18 @@ export class JobActionsService {
     return read.snapshot.info;
   }
 
-  /** Relative working directories start in the user's home folder. */
-  private async workDir(cluster: ClusterEntry, user: string, dir: string | undefined): Promise<string> {
-    const home = await cluster.homeOf(user);
-    if (dir === undefined) return home;
-    const rel = dir.replace(/^~\/?/, '');
-    const path = dir.startsWith('/') ? dir : `${home}/${rel}`.replace(/\/+$/, '');
-    if (path.split('/').includes('..'))
-      throw invalid('the working directory (workDir) may not contain ..', 'workDir', 'workDirDotDot');
-    return path || home;
-  }
-
   async submit(auth: Auth, r: SubmitRequest): Promise<{ jobId: string }> {
     const cluster = this.clusters.get(r.clusterId);
     // First: a disabled or frozen account refuses whatever the form says.
     const account = await this.accountFor({ id: auth.user.id, name: auth.user.userName }, r.account);
-    const info = this.info(cluster);
-    // As sbatch without -p: the partition the cluster marks as its default.
-    const queue = info.partitions.find((p) => (r.queue === undefined ? p.isDefault : p.name === r.queue));
-    if (!queue)
-      throw r.queue === undefined
-        ? invalid('the cluster has no default queue: choose a queue', 'queue', 'noDefaultQueue')
-        : invalid(`unknown queue ${r.queue}`, 'queue', 'queueUnknown', { queue: r.queue });
-    // A queue limited to some accounts refuses the others (Slurm's AllowAccounts).
-    if (!queueAllows(queue.allowAccounts, account))
-      throw new AppError(
-        ErrCode.PARAM_INVALID,
-        'queueNotAllowed',
-        `The account ${account ?? '(none)'} may not use the queue ${queue.name}`,
-        {
-          extra: {
-            queue: queue.name,
-            account: account ?? null,
-            issues: [
-              {
-                path: 'queue',
-                message: 'not allowed for the account',
-                code: 'queueNotAllowed',
-                params: { queue: queue.name, account: account ?? '' },
-              },
-            ],
-          },
-        },
-      );
-    const limit = parseDuration(r.timeLimit);
-    if (limit === null || limit <= 0)
-      throw invalid('the time limit must be hh:mm:ss and more than zero', 'timeLimit', 'timeLimitInvalid');
-    if (queue.maxTime !== null && limit > queue.maxTime) throw exceedsQueue('timeLimit', queue.maxTime);
-    const over = (field: 'nodes' | 'cores' | 'gpus', max: number, what: string) =>
-      invalid(`the queue ${queue.name} has ${max} ${what}`, field, `${field}OverQueue`, { queue: queue.name, max });
-    if (r.nodes > queue.nodes.length) throw over('nodes', queue.nodes.length, 'nodes');
-    if (queue.maxNodes !== null && r.nodes > queue.maxNodes) throw over('nodes', queue.maxNodes, 'nodes per job');
-    if (r.cores > queue.totalCores) throw over('cores', queue.totalCores, 'cores');
-    if (queue.maxCoresPerJob !== null && r.cores > queue.maxCoresPerJob)
-      throw over('cores', queue.maxCoresPerJob, 'cores per job');
-    if (r.cores < r.nodes) throw invalid('at least one core per node', 'cores', 'coresBelowNodes', { nodes: r.nodes });
-    if (r.gpus > queue.totalGpus) throw over('gpus', queue.totalGpus, 'GPUs');
+    const { queue, limit } = checkSubmission(this.info(cluster), r, account);
     // Last of the checks: only a job the cluster would take counts against a quota.
     await this.quotaFor({ id: auth.user.id, name: auth.user.userName }, account, {
       cores: r.cores,
       gpus: r.gpus,
       timeLimit: limit,
     });
-    const workDir = await this.workDir(cluster, auth.user.userName, r.workDir);
+    const workDir = await workDirOf(cluster, auth.user.userName, r.workDir);
     const send = async () => {
       await cluster.ensureDir(auth.user.userName, workDir);
       return cluster.scheduler.submit(auth.user.userName, {

@@ -15,6 +15,7 @@ import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { exitStatusOf } from '../../cluster/scheduler/slurm/states.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
+import { localTestCluster } from '../../test/local-cluster.js';
 
 /*
  * Job states as the API answers them on the built-in scheduler: one vocabulary, how a job ended
@@ -22,16 +23,12 @@ import { createTestApp, signedIn, type TestApp, type TestClient } from '../../te
  * an action seen at once although the snapshot is polled only once an hour.
  */
 
-const cluster = {
-  id: 'local',
-  name: 'Test cluster',
+const cluster = localTestCluster({
+  memoryMB: 4096,
+  maxTime: '02:00:00',
   // Only the scheduler's word can explain a change seen within seconds.
   pollIntervalSeconds: 3600,
-  local: {
-    nodes: [{ name: 'n[1-2]', cpus: 2, memoryMB: 4096 }],
-    partitions: [{ name: 'compute', nodes: ['n[1-2]'], default: true, maxTime: '02:00:00', defaultTime: '00:10:00' }],
-  },
-};
+});
 
 describe('job states and what history keeps', () => {
   let t: TestApp;

@@ -6,11 +6,13 @@ import {
   jobOutput,
   listJobs,
   listJobTemplates,
+  previewJob,
   submitJob,
   type JobTemplate,
 } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { JobActionsService } from './job-actions.service.js';
+import type { JobPreviewService } from './job-preview.service.js';
 import type { JobsService } from './jobs.service.js';
 
 export const registerJobsRoutes = (
@@ -18,6 +20,7 @@ export const registerJobsRoutes = (
   jobs: JobsService,
   actions: JobActionsService,
   templates: () => JobTemplate[],
+  preview: JobPreviewService,
 ) => {
   kit.route(listJobs, ({ auth, query }) => jobs.list(auth, query));
 
@@ -28,6 +31,9 @@ export const registerJobsRoutes = (
     req.auditInfo.target = result.jobId;
     return result;
   });
+
+  // Submits nothing: the submit's checks, the quotas and the scheduler's expected start (debounced by the form).
+  kit.route(previewJob, ({ auth, body }) => preview.preview(auth, body));
 
   kit.route(jobBatchAction, async ({ auth, params, body, req }) => {
     req.auditInfo.target = `${params.action} ${body.jobIds.join(',')}`.slice(0, 256);

@@ -21,21 +21,14 @@ import {
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /*
  * The job API on the built-in scheduler: jobs really run. Two nodes of two cores keep it small
  * enough to fill on purpose.
  */
 
-const cluster = {
-  id: 'local',
-  name: 'Test cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n[1-2]', cpus: 2, memoryMB: 4096 }],
-    partitions: [{ name: 'compute', nodes: ['n[1-2]'], default: true, maxTime: '02:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ memoryMB: 4096, maxTime: '02:00:00' });
 
 describe('jobs API on the local scheduler', () => {
   let t: TestApp;
@@ -44,16 +37,8 @@ describe('jobs API on the local scheduler', () => {
   let viewer: TestClient;
   let admin: TestClient;
 
-  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'job',
-    queue: 'compute',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '00:10:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nsleep 300\n',
-    ...over,
-  });
+  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody =>
+    testJob({ timeLimit: '00:10:00', script: '#!/bin/bash\nsleep 300\n', ...over });
   const submit = async (c: TestClient, over: Partial<SubmitJobBody> = {}) => {
     const res = await c.call(submitJob, { body: job(over) });
     expect(res.errMsg).toBe('success');

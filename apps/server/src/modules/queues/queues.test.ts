@@ -16,18 +16,11 @@ import {
 import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js';
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { ADMIN, createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /* Queue management on the built-in scheduler: who may change queues, the method override, and what submission refuses. */
 
-const cluster = {
-  id: 'local',
-  name: 'Test cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n[1-2]', cpus: 2, memoryMB: 2048 }],
-    partitions: [{ name: 'compute', nodes: ['n1'], default: true, maxTime: '01:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ queueNodes: 'n1' });
 
 const OVERRIDE = 'x-http-method-override';
 
@@ -47,16 +40,7 @@ describe('queue management', () => {
     allowAccounts: ['alice_proj'],
     ...over,
   });
-  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'q-job',
-    queue: 'proj_q',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '00:05:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nexit 0\n',
-    ...over,
-  });
+  const job = (over: Partial<SubmitJobBody> = {}): SubmitJobBody => testJob({ name: 'q-job', queue: 'proj_q', ...over });
 
   beforeAll(async () => {
     t = await createTestApp({ clusters: [cluster] });

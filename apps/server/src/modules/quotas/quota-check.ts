@@ -57,44 +57,96 @@ const quotaExceeded = (o: {
  * by primary key, each with an aggregate over usage_totals' primary key) and the in-memory job
  * snapshots: no scan of the jobs table, no scheduler call.
  */
+/** One hour-quota as it stands for a job: what counts against it now and what the job may add (seconds). */
+export interface QuotaFigure {
+  quota: HourQuota;
+  /** The member's own quota in the account, else the account's. */
+  own: boolean;
+  account: string;
+  user: string;
+  limitSeconds: number;
+  /** finished + run + reserved */
+  countedSeconds: number;
+  reservedSeconds: number;
+  jobSeconds: number;
+}
+
 export class QuotaCheck {
   constructor(
     private readonly repo: QuotasRepository,
     private readonly active: ActiveUsage,
   ) {}
 
-  async check(user: { id: number; name: string }, account: string | undefined, job: QuotaJob): Promise<void> {
-    if (!account) return;
+  /**
+   * The hour-quotas that hold this job, the account's first, then the member's; core-hours before
+   * card-hours. A quota without a limit, or a resource the job does not ask for, is left out.
+   */
+  async figures(user: { id: number; name: string }, account: string | undefined, job: QuotaJob): Promise<QuotaFigure[]> {
+    if (!account) return [];
+    const out: QuotaFigure[] = [];
     // The account's own quota first (user_id 0): the one every member shares.
     for (const q of await this.repo.forSubmission(account, user)) {
       const own = Number(q.user_id) !== 0;
       const active = this.active.of(account, own ? user.name : undefined);
-      const who = { account, user: user.name, own };
-      this.against(q.core_hours_limit, 'coreHours', {
-        ...who,
-        finished: Number(q.core_used ?? 0),
-        run: active.coreSecondsRun,
-        reserved: active.coreSecondsReserved,
-        job: job.cores * job.timeLimit,
-      });
-      this.against(q.card_hours_limit, 'cardHours', {
-        ...who,
-        finished: Number(q.card_used ?? 0),
-        run: active.cardSecondsRun,
-        reserved: active.cardSecondsReserved,
-        job: job.gpus * job.timeLimit,
-      });
+      const add = (
+        quota: HourQuota,
+        limit: number | null,
+        finished: number,
+        run: number,
+        reserved: number,
+        jobSeconds: number,
+      ) => {
+        // A job that asks nothing of this resource is not held by its limit (a CPU job and the card-hours).
+        if (limit === null || jobSeconds === 0) return;
+        out.push({
+          quota,
+          own,
+          account,
+          user: user.name,
+          limitSeconds: Number(limit) * 3600,
+          countedSeconds: finished + run + reserved,
+          reservedSeconds: reserved,
+          jobSeconds,
+        });
+      };
+      add(
+        'coreHours',
+        q.core_hours_limit,
+        Number(q.core_used ?? 0),
+        active.coreSecondsRun,
+        active.coreSecondsReserved,
+        job.cores * job.timeLimit,
+      );
+      add(
+        'cardHours',
+        q.card_hours_limit,
+        Number(q.card_used ?? 0),
+        active.cardSecondsRun,
+        active.cardSecondsReserved,
+        job.gpus * job.timeLimit,
+      );
     }
+    return out;
   }
 
-  private against(
-    limit: number | null,
-    quota: HourQuota,
-    f: { finished: number; run: number; reserved: number; job: number; account: string; user: string; own: boolean },
-  ): void {
-    // A job that asks nothing of this resource is not held by its limit (a CPU job and the card-hours).
-    if (limit === null || f.job === 0) return;
-    const counted = f.finished + f.run + f.reserved;
-    if (counted + f.job > Number(limit) * 3600) throw quotaExceeded({ ...f, quota, counted, limit: Number(limit) });
+  /** The refusal for the first quota the job would pass, or null when it fits them all. */
+  static refusalOf(figures: readonly QuotaFigure[]): AppError | null {
+    const over = figures.find((f) => f.countedSeconds + f.jobSeconds > f.limitSeconds);
+    if (!over) return null;
+    return quotaExceeded({
+      account: over.account,
+      user: over.user,
+      own: over.own,
+      quota: over.quota,
+      counted: over.countedSeconds,
+      reserved: over.reservedSeconds,
+      limit: over.limitSeconds / 3600,
+      job: over.jobSeconds,
+    });
+  }
+
+  async check(user: { id: number; name: string }, account: string | undefined, job: QuotaJob): Promise<void> {
+    const refusal = QuotaCheck.refusalOf(await this.figures(user, account, job));
+    if (refusal) throw refusal;
   }
 }

@@ -1,4 +1,4 @@
-/* What other modules may use of reports: the scope check of a range (bills reuse it) and its types. */
+/* What other modules may use of reports: the scope check of a range (bills reuse it), the rows (report files read the same) and their types. */
 export type { ReportsService, ReportFilter } from './reports.service.js';
 export { scopedWhere } from './reports.service.js';
 export { badParameter, readAllRequired } from './report-errors.js';

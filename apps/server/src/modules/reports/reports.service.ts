@@ -92,8 +92,7 @@ export class ReportsService {
   ) {}
 
   async summary(auth: Auth, q: SummaryQuery): Promise<UsageSummary> {
-    const where = await this.where(auth, q);
-    const rows = sortRows(await groupSums(this.sums, where, q.groupBy, () => this.accounts.accountPlaces()), q.sortBy);
+    const rows = await this.summaryRows(await this.where(auth, q), q.groupBy, q.sortBy);
     const totals = zero();
     for (const r of rows) addTo(totals, r);
     return {
@@ -118,8 +117,17 @@ export class ReportsService {
     return { timeZone: this.days.zone, from: q.from, to: q.to, points: [...points.values()] };
   }
 
-  /** The range checked and the scope turned into limits on the rows. */
-  private where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
+  /** Every group's sums of the rows, sorted (report files write them all). */
+  async summaryRows(
+    where: UsageWhere,
+    groupBy: ReportDimension,
+    sortBy: SummaryQuery['sortBy'] = 'coreSeconds',
+  ): Promise<UsageRow[]> {
+    return sortRows(await groupSums(this.sums, where, groupBy, () => this.accounts.accountPlaces()), sortBy);
+  }
+
+  /** The range checked and the scope turned into limits on the rows (report files keep it to read the same rows later). */
+  where(auth: Auth, q: ReportFilter): Promise<UsageWhere> {
     return scopedWhere(auth, q, (userId) => this.accounts.ownedAccountNames(userId));
   }
 }

@@ -15,6 +15,7 @@ import {
   type OutputRead,
   type PartitionSettings,
   type SchedulerAdapter,
+  type StartEstimate,
   type SubmitSpec,
 } from '../types.js';
 import { answering } from './answering.js';
@@ -36,7 +37,9 @@ import { JobAccounts } from './job-accounts.js';
 import { containedPath, homePath, isUserName, isWithin } from './paths.js';
 import { JobProcesses } from './process.js';
 import { LocalJobStore } from './store.js';
-import { reject, validateSubmission } from './submission.js';
+import { checkSpec, DEFAULT_PRIORITY, reject, validateSubmission } from './submission.js';
+import { estimateInputs, estimateStart } from './start-estimate.js';
+import { resolveTimeLimit } from './queue.js';
 import { LocalPartitionStore } from './partition-store.js';
 import { checkPartitionSettings } from './partitions.js';
 import { buildTopology, LiveTopology, type LocalSettings } from './topology.js';
@@ -221,6 +224,26 @@ export class LocalScheduler implements SchedulerAdapter {
     });
     this.kick();
     return String(id);
+  }
+
+  /**
+   * When the job would start if submitted now (start-estimate.ts), from the queue as stored: the
+   * same checks as submit, nothing written, no folder made.
+   */
+  async estimateStart(user: string, spec: SubmitSpec): Promise<StartEstimate> {
+    return answering(async () => {
+      await this.loaded;
+      const { partition, request } = checkSpec(this.topology, user, spec);
+      const now = this.clock.now();
+      const { holding, waiting } = estimateInputs(await this.store.open(), now);
+      const guess = estimateStart(this.topology, now, holding, waiting, {
+        partition: partition.name,
+        request,
+        priority: DEFAULT_PRIORITY,
+        timeLimit: resolveTimeLimit(partition, spec.timeLimit),
+      });
+      return guess ? { startAt: guess.startAt, nodes: guess.nodes } : { startAt: null };
+    });
   }
 
   /* ---------- actions (job-control.ts) ---------- */

@@ -3,14 +3,14 @@ import { SchedulerRejectedError, type SubmitSpec } from '../types.js';
 import type { Clock } from '../../../lib/time.js';
 import { containedPath, isUserName } from './paths.js';
 import { everFits, Reason, resolveTimeLimit } from './queue.js';
-import { defaultMemoryPerNode } from './resources.js';
+import { defaultMemoryPerNode, type Request } from './resources.js';
 import type { NewLocalJob } from './store.js';
 import type { PartitionSpec, Topology } from './topology.js';
 
 /* What the built-in scheduler accepts, with Slurm's words for what it refuses. */
 
 /** Priority of a new job. */
-const DEFAULT_PRIORITY = 1000;
+export const DEFAULT_PRIORITY = 1000;
 /** Slurm's default max_script_size. */
 const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
 
@@ -46,15 +46,24 @@ const workDirFor = async (ctx: SubmissionContext, user: string, workDir: string)
   return where.path;
 };
 
-/** Checks a submission and answers the queued job's row (its output paths are set once it has an id). */
-export const validateSubmission = async (ctx: SubmissionContext, user: string, spec: SubmitSpec): Promise<NewLocalJob> => {
+/** What a checked submission asks for (its work directory aside). */
+export interface CheckedSpec {
+  name: string;
+  account: string;
+  partition: PartitionSpec;
+  request: Request;
+}
+
+/**
+ * Checks a submission's fields and limits against the partitions, with Slurm's words for what it
+ * refuses; touches nothing (start estimates use it too).
+ */
+export const checkSpec = (topology: Topology, user: string, spec: SubmitSpec): CheckedSpec => {
   if (!isUserName(user)) reject(`not a valid user name: ${user}`);
   const name = typeof spec.name === 'string' ? spec.name : '';
   if (name.length < 1 || name.length > 256 || /[/\\]/.test(name) || hasControl(name) || name === '.' || name === '..')
     reject(`invalid job name ${JSON.stringify(name)}: 1 to 256 characters, no slashes or control characters`);
-  const partition: PartitionSpec | undefined = spec.partition
-    ? ctx.topology.partition(spec.partition)
-    : ctx.topology.defaultPartition;
+  const partition: PartitionSpec | undefined = spec.partition ? topology.partition(spec.partition) : topology.defaultPartition;
   if (!partition) return reject(`invalid partition name specified: ${spec.partition}`);
   if (!isInt(spec.nodes, 1)) reject(`invalid node count: ${spec.nodes}`);
   if (!isInt(spec.cores, 1)) reject(`invalid core count: ${spec.cores}`);
@@ -78,18 +87,23 @@ export const validateSubmission = async (ctx: SubmissionContext, user: string, s
   if (partition.maxCores !== null && spec.cores > partition.maxCores)
     reject(`Job violates accounting/QOS policy (MaxTRESPerJob cpu=${partition.maxCores} of partition ${partition.name})`);
 
-  const members = partition.nodes.map((n) => ctx.topology.node(n)).filter((n) => n !== undefined);
+  const members = partition.nodes.map((n) => topology.node(n)).filter((n) => n !== undefined);
   const request = {
     nodes: spec.nodes,
     cpus: spec.cores,
     gpus: spec.gpus,
     memoryMB: spec.memoryMB > 0 ? spec.memoryMB : defaultMemoryPerNode(members, { nodes: spec.nodes, cpus: spec.cores }),
   };
-  if (!everFits(ctx.topology, partition, request))
+  if (!everFits(topology, partition, request))
     reject(
       `Requested node configuration is not available: partition ${partition.name} cannot hold ${spec.nodes} node(s), ${spec.cores} cores, ${spec.gpus} GPUs, ${request.memoryMB} MiB per node`,
     );
+  return { name, account, partition, request };
+};
 
+/** Checks a submission and answers the queued job's row (its output paths are set once it has an id). */
+export const validateSubmission = async (ctx: SubmissionContext, user: string, spec: SubmitSpec): Promise<NewLocalJob> => {
+  const { name, account, partition, request } = checkSpec(ctx.topology, user, spec);
   const workDir = await workDirFor(ctx, user, spec.workDir);
   const now = ctx.clock.now();
   return {

@@ -14,6 +14,7 @@ import {
   SchedulerRejectedError,
   type SchedulerAdapter,
   SchedulerUnavailableError,
+  type StartEstimate,
   type SubmitSpec,
 } from '../types.js';
 import { parseJobDetail, parseSqueue } from './active-jobs.js';
@@ -32,6 +33,7 @@ import {
 import { checkResult, slurmMessage } from './errors.js';
 import { parseSacct } from './finished-jobs.js';
 import { SlurmPartitionAdmin } from './partition-admin.js';
+import { parseTestOnly, sbatchTestOnlyArgs } from './test-only.js';
 import { baseState } from './states.js';
 
 type SlurmConfig = Config['clusters'][number]['slurm'];
@@ -168,6 +170,16 @@ export class SlurmAdapter implements SchedulerAdapter {
     const id = r.stdout.trim().split(';')[0] ?? '';
     if (!JOB_ID.test(id)) throw new SchedulerRejectedError(slurmMessage({ ...r, code: 1 }));
     return id;
+  }
+
+  /** sbatch --test-only as the user (test-only.ts): Slurm's expected start, nothing submitted. */
+  async estimateStart(user: string, spec: SubmitSpec): Promise<StartEstimate> {
+    await this.partitions.checkSubmission(spec.partition, spec.cores);
+    const r = await this.exec(user, sbatchTestOnlyArgs(this.bin, spec), { input: spec.script });
+    checkResult(r, 'sbatch --test-only');
+    const answer = parseTestOnly(`${r.stderr}\n${r.stdout}`);
+    if (!answer) return { startAt: null };
+    return { startAt: answer.startAt, nodes: answer.nodes };
   }
 
   async cancel(actor: Actor, jobId: string): Promise<void> {

@@ -12,6 +12,8 @@ export const useSubmitJob = () => {
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: ['jobs', 'list'] });
       await qc.invalidateQueries({ queryKey: ['statistics'] });
+      // The job now counts against the quota and holds cores: the estimate is asked again.
+      await qc.invalidateQueries({ queryKey: ['jobs', 'preview'] });
     },
   });
 };

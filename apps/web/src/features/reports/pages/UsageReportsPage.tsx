@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { FolderOpenOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Row, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import { useCan } from '../../../lib/session';
 import { useOwnsAccount } from '../api/owned-accounts';
 import { useUsageSummary } from '../api/usage-report';
 import { ReportToolbar } from '../../../components/usage/ReportToolbar';
+import { ExportButton } from '../files/ExportButton';
+import { ReportFilesDrawer } from '../files/ReportFilesDrawer';
 import { ShareCard } from '../components/ShareCard';
 import { TopCard } from '../components/TopCard';
 import { TrendCard } from '../components/TrendCard';
@@ -30,6 +33,7 @@ const UsageReportsPage = () => {
   const rightsNow = owns.isPending && params.get('scope') === 'accounts' ? { ...rights, accounts: true } : rights;
   // Days are counted in the server's report time zone: "today" is taken there once it is known.
   const [timeZone, setTimeZone] = useState<string>();
+  const [filesOpen, setFilesOpen] = useState(false);
   const today = todayIn(timeZone);
   const state = readReportState(params, rightsNow, today);
   const update = (change: Partial<ReportState>) =>
@@ -49,7 +53,18 @@ const UsageReportsPage = () => {
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
-      <Card title={t('title')} size="small">
+      <Card
+        title={t('title')}
+        size="small"
+        extra={
+          <Space size={8}>
+            <ExportButton basis={basis} dimension={state.dimension} onQueued={() => setFilesOpen(true)} />
+            <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => setFilesOpen(true)}>
+              {t('files.button')}
+            </Button>
+          </Space>
+        }
+      >
         <Flex vertical gap={8}>
           <ReportToolbar
             kind={state.kind}
@@ -111,6 +126,7 @@ const UsageReportsPage = () => {
         onSort={(sortBy) => update({ sortBy })}
         onPaging={(p) => setParams(writeReportState({ ...state, page: p.page, pageSize: p.pageSize }), { replace: true })}
       />
+      <ReportFilesDrawer open={filesOpen} onClose={() => setFilesOpen(false)} />
     </Flex>
   );
 };

@@ -8,6 +8,8 @@ import { hourQuotaRefusal, useErrorText } from '../../../../lib/errors';
 import { useSubmitJob } from '../../api/submit-job';
 import { currentDetailsPath } from '../../../../lib/job-links';
 import type { JobCopy } from './copy-model';
+import { EstimatePanel } from './EstimatePanel';
+import { previewBodyOf } from './estimate-model';
 import { JobSection } from './JobSection';
 import { QuotaRefusalAlert } from './QuotaRefusalAlert';
 import { ResourceSection } from './ResourceSection';
@@ -183,6 +185,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
           />
           <JobSection queues={usable} queue={queue} clusterId={clusterId} accounts={accounts} />
           <ResourceSection queue={queue} />
+          <EstimatePanel body={previewBodyOf(values, script, template.id, clusterId)} />
         </Col>
         <Col xs={24} lg={14}>
           <ScriptSection script={script} edited={edited !== null} onChange={setEdited} onReset={() => setEdited(null)} />
