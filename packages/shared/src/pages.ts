@@ -33,6 +33,11 @@ export const CONSOLE_PAGES = [
   { path: 'job-resource/queue-manage/add/addQueue/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/queue-manage/add/modify/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'my-report/usage', sets: ['user', 'admin'], permission: 'reports:read' },
+  { path: 'my-report/my-bill-detail', sets: ['user', 'admin'], permission: 'bills:read' },
+  { path: 'my-report/my-bill-statistics', sets: ['user', 'admin'], permission: 'bills:read' },
+  { path: 'my-report/bills', sets: ['user', 'admin'], permission: 'bills:read' },
+  { path: 'my-report/balances', sets: ['user', 'admin'], permission: 'bills:read' },
+  { path: 'my-report/prices', sets: ['user', 'admin'], permission: 'bills:read' },
   { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
 ] as const satisfies readonly ConsolePage[];
 

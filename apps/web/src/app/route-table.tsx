@@ -36,6 +36,11 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),
   'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
   'my-report/usage': () => import('../features/reports/pages/UsageReportsPage'),
+  'my-report/my-bill-detail': () => import('../features/bills/pages/BillDetailPage'),
+  'my-report/my-bill-statistics': () => import('../features/bills/pages/BillStatisticsPage'),
+  'my-report/bills': () => import('../features/bills/pages/BillsPage'),
+  'my-report/balances': () => import('../features/bills/pages/BalancesPage'),
+  'my-report/prices': () => import('../features/bills/pages/PricesPage'),
   'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };
 

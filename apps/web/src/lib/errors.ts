@@ -42,7 +42,10 @@ export const useErrorText = () => {
       const reasonKey = `reason.${err.reason ?? ''}`;
       const seconds = err.data.unlockInSeconds;
       const minutes = typeof seconds === 'number' ? Math.max(1, Math.ceil(seconds / 60)) : undefined;
-      if (err.reason && i18n.exists(`errors:${reasonKey}`)) return t(reasonKey, { ...err.data, minutes });
+      // A balance arrives in whole cents (noBalance): shown with two decimals.
+      const cents = err.data.balanceCents;
+      const balance = typeof cents === 'number' ? (cents / 100).toFixed(2) : undefined;
+      if (err.reason && i18n.exists(`errors:${reasonKey}`)) return t(reasonKey, { ...err.data, minutes, balance });
       const codeKey = `code.${err.errCode}`;
       if (i18n.exists(`errors:${codeKey}`)) return t(codeKey);
       return err.message;

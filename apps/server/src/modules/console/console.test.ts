@@ -126,7 +126,7 @@ describe('index data and menus', () => {
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'account', children: ['myAccounts', 'applications', 'personalCenter'] },
-      { id: 'cost', children: ['usageReports'] },
+      { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
     expect(menus[5]?.children[0]).toMatchObject({ text: 'Usage reports', load: 'my-report/usage', isChild: true });
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
@@ -158,7 +158,7 @@ describe('index data and menus', () => {
           'personalCenter',
         ],
       },
-      { id: 'cost', children: ['usageReports'] },
+      { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
     const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -178,7 +178,7 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
-      { id: 'cost', children: ['usageReports'] },
+      { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
   });
 

@@ -251,6 +251,23 @@ export const MENUS: MenuDef[] = [
         menuNo: 1,
         load: 'my-report/usage',
       },
+      {
+        id: 'billDetail',
+        text: { en: 'Bill detail', zh: '账单明细' },
+        icon: 'file',
+        menuNo: 2,
+        load: 'my-report/my-bill-detail',
+      },
+      {
+        id: 'billStatistics',
+        text: { en: 'Bill statistics', zh: '账单统计' },
+        icon: 'chart',
+        menuNo: 3,
+        load: 'my-report/my-bill-statistics',
+      },
+      { id: 'monthlyBills', text: { en: 'Monthly bills', zh: '月度账单' }, icon: 'file', menuNo: 4, load: 'my-report/bills' },
+      { id: 'balances', text: { en: 'Balances', zh: '账户余额' }, icon: 'bank', menuNo: 5, load: 'my-report/balances' },
+      { id: 'prices', text: { en: 'Prices', zh: '价格' }, icon: 'wallet', menuNo: 6, load: 'my-report/prices' },
     ],
   },
 ];

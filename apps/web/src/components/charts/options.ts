@@ -76,3 +76,12 @@ export const barOption = (points: ChartPoint[], opts: { seriesName: string; n?: 
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * Bars of the largest points with fractions (hours, money): the bar chart above, with a y axis
+ * that is not limited to whole counts of jobs or nodes.
+ */
+export const decimalBarOption = (points: ChartPoint[], seriesName: string, n: number): ChartOption => {
+  const base = barOption(points, { seriesName, n });
+  return { ...base, yAxis: { type: 'value', ...(points.length === 0 ? { min: 0, max: 5 } : {}) } };
+};

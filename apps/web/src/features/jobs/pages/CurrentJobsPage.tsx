@@ -12,7 +12,7 @@ import { BatchActionBar } from '../components/actions/BatchActionBar';
 import { JobActionButtons } from '../components/actions/JobActionButtons';
 import { rowActions, type Viewer } from '../components/actions/job-abilities';
 import { useJobActions } from '../components/actions/use-job-actions';
-import { currentDetailsPath } from '../components/job-links';
+import { currentDetailsPath } from '../../../lib/job-links';
 import { currentJobColumns } from '../components/list/current-columns';
 import { JobFilters } from '../components/list/JobFilters';
 import { ListToolbar } from '../components/list/ListToolbar';

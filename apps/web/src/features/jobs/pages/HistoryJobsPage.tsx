@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/errors';
 import { useCan } from '../../../lib/session';
 import { useJobs } from '../api/list-jobs';
 import { useQueues } from '../api/list-queues';
-import { historyDetailsPath } from '../components/job-links';
+import { historyDetailsPath } from '../../../lib/job-links';
 import { historyJobColumns } from '../components/list/history-columns';
 import { JobFilters } from '../components/list/JobFilters';
 import { ListToolbar } from '../components/list/ListToolbar';

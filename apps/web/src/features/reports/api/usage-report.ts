@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { usageSummary, usageTrend, type ReportDimension, type ReportInterval, type ReportScope } from '@portal/shared';
 import { api } from '../../../lib/api-client';
-import type { DayRange } from '../components/report-range';
+import type { DayRange } from '../../../components/usage/report-range';
 
 /** Whose usage over which days: what every report call of the page shares. */
 export interface UsageBasis {

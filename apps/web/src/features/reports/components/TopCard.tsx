@@ -5,7 +5,8 @@ import type { ReportDimension } from '@portal/shared';
 import { TOP_ACCOUNTS, TOP_N } from '../../../components/charts/chart-theme';
 import { EChart } from '../../../components/charts/EChart';
 import { useUsageSummary, type UsageBasis } from '../api/usage-report';
-import { coreHourPoints, topHoursOption } from './usage-charts';
+import { decimalBarOption } from '../../../components/charts/options';
+import { coreHourPoints } from './usage-charts';
 
 /** Spec section 9: the top 5 users and queues, the top 10 accounts. */
 const RANKINGS: { dimension: ReportDimension; n: number }[] = [
@@ -19,7 +20,7 @@ const TopBars = ({ basis, dimension, n }: { basis: UsageBasis; dimension: Report
   const top = useUsageSummary({ ...basis, groupBy: dimension, sortBy: 'coreSeconds', pageStart: 0, pageLimit: n });
   const points = useMemo(() => coreHourPoints(top.data?.list ?? [], t('none')), [top.data, t]);
   const label = t(`top.chart.${dimension}`, { n });
-  const option = useMemo(() => topHoursOption(points, t('figure.coreHours'), n), [points, n, t]);
+  const option = useMemo(() => decimalBarOption(points, t('figure.coreHours'), n), [points, n, t]);
   return <EChart option={option} label={label} empty={!points.some((p) => p.value > 0)} />;
 };
 

@@ -5,7 +5,7 @@ import { Pager } from '../../../components/pager/Pager';
 import type { Paging } from '../../../components/pager/paging';
 import type { UsageSort } from './report-state';
 import { rowName } from './usage-charts';
-import { formatHours, formatSeconds, type HourUnits } from './usage-format';
+import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
 
 interface Props {
   dimension: ReportDimension;

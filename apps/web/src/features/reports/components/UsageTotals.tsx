@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UsageFigures } from '@portal/shared';
-import { formatHours, formatSeconds, type HourUnits } from './usage-format';
+import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
 
 interface Props {
   totals: UsageFigures | undefined;

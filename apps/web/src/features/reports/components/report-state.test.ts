@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dimensionsFor, readReportState, scopesFor, writeReportState } from './report-state';
+import { scopesFor } from '../../../components/usage/report-scopes';
+import { dimensionsFor, readReportState, writeReportState } from './report-state';
 
 const today = dayjs('2026-11-26');
 const admin = { all: true, accounts: false };

@@ -6,7 +6,15 @@ import {
   type ReportInterval,
   type ReportScope,
 } from '@portal/shared';
-import { customRange, defaultInterval, isRangeKind, presetRange, type DayRange, type RangeKind } from './report-range';
+import { scopesFor, type ScopeRights } from '../../../components/usage/report-scopes';
+import {
+  customRange,
+  defaultInterval,
+  isRangeKind,
+  presetRange,
+  type DayRange,
+  type RangeKind,
+} from '../../../components/usage/report-range';
 
 /** What a report shows; all of it lives in the address so a report can be linked and reloaded. */
 export interface ReportState {
@@ -22,20 +30,6 @@ export interface ReportState {
 
 export const USAGE_SORTS = ['coreSeconds', 'cardSeconds', 'jobs'] as const;
 export type UsageSort = (typeof USAGE_SORTS)[number];
-
-/** What the signed-in user may choose. */
-export interface ScopeRights {
-  /** Holds reports:readAll. */
-  all: boolean;
-  /** Owns at least one account (its PI). */
-  accounts: boolean;
-}
-
-export const scopesFor = (rights: ScopeRights): ReportScope[] => [
-  'mine',
-  ...(rights.accounts ? (['accounts'] as const) : []),
-  ...(rights.all ? (['all'] as const) : []),
-];
 
 /**
  * The table's dimensions per scope: one's own jobs have a single user (and their company and

@@ -1,7 +1,7 @@
 import type { UsagePoint, UsageRow } from '@portal/shared';
 import { BAR_WIDTH, CHART_COLORS, CHART_GRID, LINE_WIDTH } from '../../../components/charts/chart-theme';
-import { barOption, type ChartOption, type ChartPoint } from '../../../components/charts/options';
-import { chartHours } from './usage-format';
+import type { ChartOption, ChartPoint } from '../../../components/charts/options';
+import { chartHours } from '../../../components/usage/usage-format';
 
 export interface TrendLabels {
   coreHours: string;
@@ -54,13 +54,4 @@ export const sharePoints = (
   const rest = totalCoreSeconds - shown;
   const points = coreHourPoints(rows, labels.none);
   return rest > 0 ? [...points, { name: labels.others, value: chartHours(rest) }] : points;
-};
-
-/**
- * Bars of the largest rows' core-hours: the shared bar chart, with a y axis for fractions of an
- * hour (the shared one counts whole jobs or nodes).
- */
-export const topHoursOption = (points: ChartPoint[], seriesName: string, n: number): ChartOption => {
-  const base = barOption(points, { seriesName, n });
-  return { ...base, yAxis: { type: 'value', ...(points.length === 0 ? { min: 0, max: 5 } : {}) } };
 };

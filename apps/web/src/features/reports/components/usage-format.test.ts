@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageRow } from '@portal/shared';
-import { sharePoints, topHoursOption } from './usage-charts';
-import { chartHours, formatHours } from './usage-format';
+import { decimalBarOption } from '../../../components/charts/options';
+import { sharePoints } from './usage-charts';
+import { chartHours, formatHours } from '../../../components/usage/usage-format';
 
 describe('usage figures', () => {
   it('shows seconds as hours with two decimals, 0.00 for none, M and B above a million', () => {
@@ -33,7 +34,7 @@ describe('usage figures', () => {
 describe('top bars', () => {
   it('keep fractions of an hour on the y axis and only the N largest', () => {
     const points = Array.from({ length: 7 }, (_, i) => ({ name: `u${i}`, value: (i + 1) / 100 }));
-    const option = topHoursOption(points, 'Core-hours', 5);
+    const option = decimalBarOption(points, 'Core-hours', 5);
     expect(option.yAxis).toEqual({ type: 'value' });
     expect(option.series).toMatchObject([{ type: 'bar', data: [0.07, 0.06, 0.05, 0.04, 0.03] }]);
   });

@@ -8,7 +8,7 @@ import { useErrorText } from '../../../lib/errors';
 import { useCan } from '../../../lib/session';
 import { useOwnsAccount } from '../api/owned-accounts';
 import { useUsageSummary } from '../api/usage-report';
-import { ReportToolbar } from '../components/ReportToolbar';
+import { ReportToolbar } from '../../../components/usage/ReportToolbar';
 import { EfficiencyCard } from '../components/EfficiencyCard';
 import { ExportButton } from '../files/ExportButton';
 import { ReportFilesDrawer } from '../files/ReportFilesDrawer';
@@ -17,8 +17,9 @@ import { TopCard } from '../components/TopCard';
 import { TrendCard } from '../components/TrendCard';
 import { UsageTable } from '../components/UsageTable';
 import { UsageTotals } from '../components/UsageTotals';
-import { defaultInterval, presetRange, todayIn } from '../components/report-range';
-import { dimensionsFor, readReportState, scopesFor, writeReportState, type ReportState } from '../components/report-state';
+import { defaultInterval, presetRange, todayIn } from '../../../components/usage/report-range';
+import { scopesFor } from '../../../components/usage/report-scopes';
+import { dimensionsFor, readReportState, writeReportState, type ReportState } from '../components/report-state';
 
 /** /my-report/usage: jobs, core- and card-hours over a range, by user, account, queue, cluster, company or department. */
 const UsageReportsPage = () => {

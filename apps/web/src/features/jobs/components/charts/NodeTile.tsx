@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HeatMapNode } from '@portal/shared';
 import { formatMemoryMB } from '../detail/detail-format';
-import { currentDetailsPath } from '../job-links';
+import { currentDetailsPath } from '../../../../lib/job-links';
 import { NODE_STATE_STYLE } from './chart-points';
 
 /** One node of the heat map; hover, focus or click shows its load and the jobs on it. */

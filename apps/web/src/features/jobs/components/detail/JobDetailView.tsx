@@ -7,7 +7,7 @@ import { useSession } from '../../../../lib/session';
 import { useJob } from '../../api/get-job';
 import { JobActionButtons } from '../actions/JobActionButtons';
 import { useJobActions } from '../actions/use-job-actions';
-import { historyDetailsPath } from '../job-links';
+import { historyDetailsPath } from '../../../../lib/job-links';
 import { SchedulerErrorAlert } from '../list/SchedulerErrorAlert';
 import { useLastDefined } from '../list/use-list-state';
 import { HistorySection } from './HistorySection';

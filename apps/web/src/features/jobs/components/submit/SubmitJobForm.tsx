@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AccountItem, JobTemplate, Queue } from '@portal/shared';
 import { hourQuotaRefusal, useErrorText } from '../../../../lib/errors';
 import { useSubmitJob } from '../../api/submit-job';
-import { currentDetailsPath } from '../job-links';
+import { currentDetailsPath } from '../../../../lib/job-links';
 import type { JobCopy } from './copy-model';
 import { EstimatePanel } from './EstimatePanel';
 import { previewBodyOf } from './estimate-model';

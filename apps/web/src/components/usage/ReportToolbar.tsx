@@ -2,7 +2,7 @@ import { DatePicker, Flex, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReportScope } from '@portal/shared';
-import { isFutureDay } from '../../../components/time-range/date-range';
+import { isFutureDay } from '../time-range/date-range';
 import { DAY_FORMAT, RANGE_KINDS, type DayRange, type RangeKind } from './report-range';
 
 interface Props {
