@@ -25,7 +25,7 @@ export const saveWithoutRollups = async (db: Kysely<Database>, clusterId: string
       clusterId,
       rows.map((r) => r.job_id),
     );
-    await runBulkWrites(trx, [usageTotalsWrite(trx, usageDeltas(rows, before)), jobsWrite(trx, rows)]);
+    await runBulkWrites(trx, [jobsWrite(trx, rows), usageTotalsWrite(trx, usageDeltas(rows, before))]);
   });
 };
 

@@ -31,15 +31,14 @@ export interface BulkWrite<R = unknown> {
 
 export const bulkWrite = <R>(w: BulkWrite<R>): BulkWrite => w as BulkWrite;
 
-/** Runs the writes (in the caller's transaction): on PostgreSQL in one statement, on SQLite chunk after chunk. */
+/** Runs the writes (in the caller's transaction): on PostgreSQL in one statement (the first write, the others in its WITH), on SQLite in order, chunk after chunk. */
 export const runBulkWrites = async (db: Kysely<Database>, writes: readonly BulkWrite[]): Promise<void> => {
   const todo = writes.filter((w) => w.rows.length > 0);
   if (isPostgres(db)) {
-    const statements = todo.map((w) => w.statement(w.rows, true));
-    const main = statements.pop();
+    const [main, ...rest] = todo.map((w) => w.statement(w.rows, true));
     if (!main) return;
     // Each WITH part runs once, to completion, whether or not the main statement reads it.
-    const parts = statements.map((s, i) => sql`${sql.id(`write${i}`)} as (${s})`);
+    const parts = rest.map((s, i) => sql`${sql.id(`write${i}`)} as (${s})`);
     await (parts.length ? sql`with ${sql.join(parts)} ${main}` : sql`${main}`).execute(db);
     return;
   }

@@ -94,11 +94,11 @@ export class JobsRepository implements AccountingStore {
         clusterId,
         rows.map((r) => r.job_id),
       );
-      // The rollups first: on PostgreSQL all four tables are one statement (db/bulk-writes.ts).
+      // On PostgreSQL the four tables' writes are one statement (db/bulk-writes.ts).
       await runBulkWrites(trx, [
+        jobsWrite(trx, rows),
         usageTotalsWrite(trx, usageDeltas(rows, before)),
         ...dailyWrites(trx, dailyDeltas(this.days, rows, before)),
-        jobsWrite(trx, rows),
       ]);
     });
   }
