@@ -21,7 +21,11 @@ export const unnestRows = <R>(
 ): RawBuilder<R> =>
   sql<R>`select * from unnest(${sql.join(columns.map(([c, t]) => sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(t)}[]`))})`;
 
-/** One table's part of a bulk write: its rows and the statement (an INSERT … ON CONFLICT) writing some of them. */
+/**
+ * One table's part of a bulk write: its rows and the statement (an INSERT … ON CONFLICT) writing some
+ * of them. The writes of one runBulkWrites go to different tables (on PostgreSQL one statement may
+ * not touch a row twice), and each write's rows have distinct keys.
+ */
 export interface BulkWrite<R = unknown> {
   rows: readonly R[];
   /** Rows per statement on SQLite (its limit on parameters). */
@@ -29,11 +33,21 @@ export interface BulkWrite<R = unknown> {
   statement(rows: readonly R[], postgres: boolean): Compilable & OperationNodeSource;
 }
 
+/** Rows per statement on PostgreSQL at most (the arrays stay a few MB). */
+export const PG_CHUNK = 20_000;
+
 export const bulkWrite = <R>(w: BulkWrite<R>): BulkWrite => w as BulkWrite;
 
 /** Runs the writes (in the caller's transaction): on PostgreSQL in one statement (the first write, the others in its WITH), on SQLite in order, chunk after chunk. */
-export const runBulkWrites = async (db: Kysely<Database>, writes: readonly BulkWrite[]): Promise<void> => {
+export const runBulkWrites = async (db: Kysely<Database>, writes: readonly BulkWrite[], pgChunk = PG_CHUNK): Promise<void> => {
   const todo = writes.filter((w) => w.rows.length > 0);
+  if (isPostgres(db) && todo.some((w) => w.rows.length > pgChunk)) {
+    // A huge batch (a first ingest's lookback): statements of pgChunk rows, one table after another.
+    for (const w of todo)
+      for (let i = 0; i < w.rows.length; i += pgChunk)
+        await db.executeQuery(w.statement(w.rows.slice(i, i + pgChunk), true).compile());
+    return;
+  }
   if (isPostgres(db)) {
     const [main, ...rest] = todo.map((w) => w.statement(w.rows, true));
     if (!main) return;

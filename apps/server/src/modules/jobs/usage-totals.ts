@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewJobRow } from '../../db/types.js';
-import { bulkWrite, isPostgres, runBulkWrites, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
+import {
+  bulkWrite,
+  isPostgres,
+  PG_CHUNK,
+  runBulkWrites,
+  unnestRows,
+  type BulkWrite,
+  type PgArrayType,
+} from '../../db/bulk-writes.js';
 
 /*
  * usage_totals (migration 0010): core- and card-seconds of the finished jobs per (account, user),
@@ -65,15 +73,16 @@ export const storedContributions = async (
 ): Promise<Map<string, StoredContribution>> => {
   const found = new Map<string, StoredContribution>();
   const ids = [...new Set(jobIds)];
-  // PostgreSQL: the whole batch in one statement, its ids as one array parameter.
-  const size = isPostgres(db) ? Math.max(ids.length, 1) : 500;
+  // PostgreSQL: the batch's ids as one array parameter (up to PG_CHUNK a query).
+  const postgres = isPostgres(db);
+  const size = postgres ? PG_CHUNK : 500;
   for (let i = 0; i < ids.length; i += size) {
     const chunk = ids.slice(i, i + size);
     const rows = await db
       .selectFrom('jobs')
       .select(['job_id', 'submit_at', 'account', 'user_name', 'queue', 'end_at', 'core_seconds', 'card_seconds'])
       .where('cluster_id', '=', clusterId)
-      .where((eb) => (size === 500 ? eb('job_id', 'in', chunk) : eb('job_id', '=', sql<string>`any(${chunk}::text[])`)))
+      .where((eb) => (postgres ? eb('job_id', '=', sql<string>`any(${chunk}::text[])`) : eb('job_id', 'in', chunk)))
       .execute();
     for (const r of rows) found.set(jobKey(r), r);
   }
