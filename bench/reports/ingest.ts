@@ -1,14 +1,17 @@
 /*
  * The ingest side of bench/reports: the same batches through JobsRepository.saveFinished (jobs,
  * usage_totals and usage_daily in one transaction) and, alternating with it, through the same
- * transaction without the rollup step: the base's saveFinished before issue 13 (the jobs' upsert in
- * statements of 200 rows, and the usage_totals deltas), rebuilt here from the same exported parts.
+ * transaction without the rollup steps: the jobs' upsert and the usage_totals deltas (what
+ * saveFinished did before issue 13), built from the same exported parts, so the difference is the
+ * rollups' cost.
  */
 import type { Kysely } from 'kysely';
 import type { Database, NewJobRow } from '../../apps/server/src/db/types.js';
 import type { ZoneDays } from '../../apps/server/src/lib/zone-days.js';
 import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
-import { applyUsageDeltas, storedContributions, usageDeltas } from '../../apps/server/src/modules/jobs/usage-totals.js';
+import { runBulkWrites } from '../../apps/server/src/db/bulk-writes.js';
+import { jobsWrite } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
+import { storedContributions, usageDeltas, usageTotalsWrite } from '../../apps/server/src/modules/jobs/usage-totals.js';
 import { JOB_COLUMNS, jobValues, type BenchJob } from './generate.js';
 
 const toRow = (j: BenchJob, now: number) =>
@@ -16,26 +19,13 @@ const toRow = (j: BenchJob, now: number) =>
 
 export const saveWithoutRollups = async (db: Kysely<Database>, clusterId: string, jobs: BenchJob[], now: number) => {
   const rows = jobs.map((j) => toRow(j, now));
-  const updatable = Object.keys(rows[0] ?? {}).filter(
-    (k) => !['cluster_id', 'job_id', 'submit_at'].includes(k),
-  ) as (keyof NewJobRow)[];
   await db.transaction().execute(async (trx) => {
     const before = await storedContributions(
       trx,
       clusterId,
       rows.map((r) => r.job_id),
     );
-    for (let i = 0; i < rows.length; i += 200)
-      await trx
-        .insertInto('jobs')
-        .values(rows.slice(i, i + 200))
-        .onConflict((oc) =>
-          oc
-            .columns(['cluster_id', 'job_id', 'submit_at'])
-            .doUpdateSet((eb) => Object.fromEntries(updatable.map((k) => [k, eb.ref(`excluded.${k}`)]))),
-        )
-        .execute();
-    await applyUsageDeltas(trx, usageDeltas(rows, before));
+    await runBulkWrites(trx, [jobsWrite(trx, rows), usageTotalsWrite(trx, usageDeltas(rows, before))]);
   });
 };
 

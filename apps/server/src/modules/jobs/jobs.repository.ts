@@ -5,8 +5,10 @@ import { containsIgnoreCase } from '../../db/like.js';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, JobRow, NewJobRow } from '../../db/types.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
-import { applyDailyDeltas, dailyDeltas } from './usage-daily.js';
-import { applyUsageDeltas, jobKey, storedContributions, usageDeltas } from './usage-totals.js';
+import { runBulkWrites } from '../../db/bulk-writes.js';
+import { jobsWrite } from './jobs-upsert.js';
+import { dailyDeltas, dailyWrites } from './usage-daily.js';
+import { jobKey, storedContributions, usageDeltas, usageTotalsWrite } from './usage-totals.js';
 
 export interface HistoryFilter {
   clusterId: string;
@@ -97,29 +99,14 @@ export class JobsRepository implements AccountingStore {
         clusterId,
         rows.map((r) => r.job_id),
       );
-      await new JobsRepository(trx, this.days).upsert(rows);
-      await applyUsageDeltas(trx, usageDeltas(rows, before));
-      await applyDailyDeltas(trx, dailyDeltas(this.days, rows, before));
+      // On PostgreSQL the four tables' writes are one statement (db/bulk-writes.ts).
+      await runBulkWrites(trx, [
+        jobsWrite(trx, rows),
+        usageTotalsWrite(trx, usageDeltas(rows, before)),
+        ...dailyWrites(trx, dailyDeltas(this.days, rows, before)),
+      ]);
       await this.onIngest?.(trx, rows);
     });
-  }
-
-  /** Inserts or updates in batches (a job re-read in the safety window is the same row); usage totals are the caller's. */
-  private async upsert(rows: NewJobRow[]): Promise<void> {
-    const first = rows[0];
-    if (!first) return;
-    const updatable = Object.keys(first).filter((k) => !['cluster_id', 'job_id', 'submit_at'].includes(k)) as (keyof NewJobRow)[];
-    for (let i = 0; i < rows.length; i += 200) {
-      await this.db
-        .insertInto('jobs')
-        .values(rows.slice(i, i + 200))
-        .onConflict((oc) =>
-          oc
-            .columns(['cluster_id', 'job_id', 'submit_at'])
-            .doUpdateSet((eb) => Object.fromEntries(updatable.map((k) => [k, eb.ref(`excluded.${k}`)]))),
-        )
-        .execute();
-    }
   }
 
   async watermark(clusterId: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { bulkWrite, runBulkWrites, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
 import { jobKey, type StoredContribution } from './usage-totals.js';
 
@@ -142,37 +143,67 @@ export const monthlyDeltas = (daily: readonly DailyRow[]): MonthlyRow[] => {
     .map(([, m]) => m);
 };
 
-/** Adds the rows to usage_daily, and their monthly projections to usage_monthly (a row is created on first use). */
-export const applyDailyDeltas = async (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> => {
-  await applyDaily(db, deltas);
-  const monthly = monthlyDeltas(deltas);
-  for (let i = 0; i < monthly.length; i += 500) {
-    await db
-      .insertInto('usage_monthly')
-      .values(monthly.slice(i, i + 500))
-      .onConflict((oc) =>
-        oc.columns(['dim', 'month', 'cluster_id', 'key']).doUpdateSet((eb) => ({
-          jobs: eb('usage_monthly.jobs', '+', eb.ref('excluded.jobs')),
-          core_seconds: eb('usage_monthly.core_seconds', '+', eb.ref('excluded.core_seconds')),
-          card_seconds: eb('usage_monthly.card_seconds', '+', eb.ref('excluded.card_seconds')),
-        })),
-      )
-      .execute();
-  }
-};
+const DAILY_COLUMNS = [
+  ['day', 'int4'],
+  ['cluster_id', 'text'],
+  ['user_name', 'text'],
+  ['account', 'text'],
+  ['queue', 'text'],
+  ['jobs', 'int8'],
+  ['core_seconds', 'int8'],
+  ['card_seconds', 'int8'],
+] as const satisfies readonly (readonly [keyof DailyRow, PgArrayType])[];
 
-const applyDaily = async (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> => {
-  for (let i = 0; i < deltas.length; i += 500) {
-    await db
-      .insertInto('usage_daily')
-      .values(deltas.slice(i, i + 500))
-      .onConflict((oc) =>
+const MONTHLY_COLUMNS = [
+  ['dim', 'text'],
+  ['month', 'int4'],
+  ['cluster_id', 'text'],
+  ['key', 'text'],
+  ['jobs', 'int8'],
+  ['core_seconds', 'int8'],
+  ['card_seconds', 'int8'],
+] as const satisfies readonly (readonly [keyof MonthlyRow, PgArrayType])[];
+
+/** Adds the rows to usage_daily, and their monthly projections to usage_monthly (a row is created on first use). */
+export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): BulkWrite[] => [
+  bulkWrite({
+    rows: deltas,
+    sqliteChunk: 500,
+    statement: (chunk, postgres) => {
+      const insert = db.insertInto('usage_daily');
+      return (
+        postgres
+          ? insert.columns(DAILY_COLUMNS.map(([c]) => c)).expression(unnestRows(DAILY_COLUMNS, chunk))
+          : insert.values([...chunk])
+      ).onConflict((oc) =>
         oc.columns(['day', 'cluster_id', 'user_name', 'account', 'queue']).doUpdateSet((eb) => ({
           jobs: eb('usage_daily.jobs', '+', eb.ref('excluded.jobs')),
           core_seconds: eb('usage_daily.core_seconds', '+', eb.ref('excluded.core_seconds')),
           card_seconds: eb('usage_daily.card_seconds', '+', eb.ref('excluded.card_seconds')),
         })),
-      )
-      .execute();
-  }
-};
+      );
+    },
+  }),
+  bulkWrite({
+    rows: monthlyDeltas(deltas),
+    sqliteChunk: 500,
+    statement: (chunk, postgres) => {
+      const insert = db.insertInto('usage_monthly');
+      return (
+        postgres
+          ? insert.columns(MONTHLY_COLUMNS.map(([c]) => c)).expression(unnestRows(MONTHLY_COLUMNS, chunk))
+          : insert.values([...chunk])
+      ).onConflict((oc) =>
+        oc.columns(['dim', 'month', 'cluster_id', 'key']).doUpdateSet((eb) => ({
+          jobs: eb('usage_monthly.jobs', '+', eb.ref('excluded.jobs')),
+          core_seconds: eb('usage_monthly.core_seconds', '+', eb.ref('excluded.core_seconds')),
+          card_seconds: eb('usage_monthly.card_seconds', '+', eb.ref('excluded.card_seconds')),
+        })),
+      );
+    },
+  }),
+];
+
+/** Adds the rows to usage_daily and usage_monthly now (in the caller's transaction). */
+export const applyDailyDeltas = (db: Kysely<Database>, deltas: readonly DailyRow[]): Promise<void> =>
+  runBulkWrites(db, dailyWrites(db, deltas));

@@ -121,7 +121,8 @@ describe('usage totals at ingest', () => {
   it('writes nothing when a batch fails part way: the jobs and the totals move together', async () => {
     await repo.saveFinished('local', [finished('20')], T0);
     const before = await totals();
-    // 250 jobs: the first 200 are written before the 241st fails (a NOT NULL column left empty).
+    // 250 jobs (on SQLite the first 200 are written before the 241st fails; on PostgreSQL one
+    // statement), one with a NOT NULL column left empty.
     const batch = Array.from({ length: 250 }, (_, i) => finished(String(100 + i)));
     // A record whose name is missing, as a broken accounting line would read.
     batch[240] = Object.assign(finished('340'), { name: null });
@@ -154,5 +155,45 @@ describe('usage totals at ingest', () => {
     const got = await totals();
     expect(got.length).toBeGreaterThan(3);
     expect(got).toEqual(await summed());
+  });
+  it('keeps an unchanged re-read as it is (its ingested_at too) and rewrites a corrected one', async () => {
+    await repo.saveFinished('local', [finished('30'), finished('31')], T0);
+    await repo.saveFinished('local', [finished('30'), finished('31', { elapsed: 7200 })], T0 + 60_000);
+    const rows = await t.app.services.db
+      .selectFrom('jobs')
+      .select(['job_id', 'ingested_at', 'elapsed_s'])
+      .orderBy('job_id')
+      .execute();
+    expect(rows.map((r) => [r.job_id, Number(r.ingested_at), Number(r.elapsed_s)])).toEqual([
+      ['30', T0, 3600],
+      ['31', T0 + 60_000, 7200],
+    ]);
+    expect(await totals()).toEqual(await summed());
+  });
+
+  it('stores a batch of thousands of jobs, new and re-read, in one call', async () => {
+    const batch = (from: number, n: number, elapsed: number) =>
+      Array.from({ length: n }, (_, i) =>
+        finished(String(from + i), {
+          user: `ut_u${i % 7}`,
+          account: `ut_a${i % 3}`,
+          elapsed,
+          endTime: T0 + (i % 50) * 86_400_000,
+        }),
+      );
+    await repo.saveFinished('local', batch(1000, 2500, 100), T0);
+    // Half of them read again with other seconds, and as many new ones.
+    await repo.saveFinished('local', batch(2250, 2500, 200), T0 + 1);
+    expect(
+      Number(
+        (
+          await t.app.services.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(3750);
+    expect(await totals()).toEqual(await summed());
   });
 });

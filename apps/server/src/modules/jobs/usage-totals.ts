@@ -1,5 +1,14 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewJobRow } from '../../db/types.js';
+import {
+  bulkWrite,
+  isPostgres,
+  PG_CHUNK,
+  runBulkWrites,
+  unnestRows,
+  type BulkWrite,
+  type PgArrayType,
+} from '../../db/bulk-writes.js';
 
 /*
  * usage_totals (migration 0010): core- and card-seconds of the finished jobs per (account, user),
@@ -64,31 +73,51 @@ export const storedContributions = async (
 ): Promise<Map<string, StoredContribution>> => {
   const found = new Map<string, StoredContribution>();
   const ids = [...new Set(jobIds)];
-  for (let i = 0; i < ids.length; i += 500) {
+  // PostgreSQL: the batch's ids as one array parameter (up to PG_CHUNK a query).
+  const postgres = isPostgres(db);
+  const size = postgres ? PG_CHUNK : 500;
+  for (let i = 0; i < ids.length; i += size) {
+    const chunk = ids.slice(i, i + size);
     const rows = await db
       .selectFrom('jobs')
       .select(['job_id', 'submit_at', 'account', 'user_name', 'queue', 'end_at', 'core_seconds', 'card_seconds'])
       .where('cluster_id', '=', clusterId)
-      .where('job_id', 'in', ids.slice(i, i + 500))
+      .where((eb) => (postgres ? eb('job_id', '=', sql<string>`any(${chunk}::text[])`) : eb('job_id', 'in', chunk)))
       .execute();
     for (const r of rows) found.set(jobKey(r), r);
   }
   return found;
 };
 
+const TOTALS_COLUMNS = [
+  ['account', 'text'],
+  ['user_name', 'text'],
+  ['core_seconds', 'int8'],
+  ['card_seconds', 'int8'],
+  ['jobs', 'int8'],
+] as const satisfies readonly (readonly [keyof UsageDelta, PgArrayType])[];
+
 /** Adds the deltas to the totals (a row is created on first use). */
-export const applyUsageDeltas = async (db: Kysely<Database>, deltas: readonly UsageDelta[]): Promise<void> => {
-  for (let i = 0; i < deltas.length; i += 200) {
-    await db
-      .insertInto('usage_totals')
-      .values(deltas.slice(i, i + 200))
-      .onConflict((oc) =>
+export const usageTotalsWrite = (db: Kysely<Database>, deltas: readonly UsageDelta[]): BulkWrite =>
+  bulkWrite({
+    rows: deltas,
+    sqliteChunk: 200,
+    statement: (chunk, postgres) => {
+      const insert = db.insertInto('usage_totals');
+      return (
+        postgres
+          ? insert.columns(TOTALS_COLUMNS.map(([c]) => c)).expression(unnestRows(TOTALS_COLUMNS, chunk))
+          : insert.values([...chunk])
+      ).onConflict((oc) =>
         oc.columns(['account', 'user_name']).doUpdateSet((eb) => ({
           core_seconds: eb('usage_totals.core_seconds', '+', eb.ref('excluded.core_seconds')),
           card_seconds: eb('usage_totals.card_seconds', '+', eb.ref('excluded.card_seconds')),
           jobs: eb('usage_totals.jobs', '+', eb.ref('excluded.jobs')),
         })),
-      )
-      .execute();
-  }
-};
+      );
+    },
+  });
+
+/** Adds the deltas to the totals now (in the caller's transaction). */
+export const applyUsageDeltas = (db: Kysely<Database>, deltas: readonly UsageDelta[]): Promise<void> =>
+  runBulkWrites(db, [usageTotalsWrite(db, deltas)]);

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewJobRow } from '../../db/types.js';
+import { bulkWrite, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
+
+/** The jobs table's written columns and their PostgreSQL array types; the first three are the job's key. */
+const COLUMNS = [
+  ['cluster_id', 'text'],
+  ['job_id', 'text'],
+  ['submit_at', 'int8'],
+  ['name', 'text'],
+  ['user_name', 'text'],
+  ['user_group', 'text'],
+  ['account', 'text'],
+  ['queue', 'text'],
+  ['scheduler_state', 'text'],
+  ['exit_status', 'text'],
+  ['exit_code', 'text'],
+  ['eligible_at', 'int8'],
+  ['start_at', 'int8'],
+  ['end_at', 'int8'],
+  ['elapsed_s', 'int8'],
+  ['time_limit_s', 'int8'],
+  ['nodes', 'int4'],
+  ['cpus', 'int4'],
+  ['gpus', 'int4'],
+  ['node_list', 'text'],
+  ['memory_mb', 'int8'],
+  ['max_rss_mb', 'int8'],
+  ['cpu_time_s', 'int8'],
+  ['core_seconds', 'int8'],
+  ['card_seconds', 'int8'],
+  ['work_dir', 'text'],
+  ['restart_count', 'int4'],
+  ['exclusive', 'int4'],
+  ['ingested_at', 'int8'],
+] as const satisfies readonly (readonly [keyof NewJobRow, PgArrayType])[];
+
+const KEY = ['cluster_id', 'job_id', 'submit_at'] as const;
+const UPDATED = COLUMNS.map(([c]) => c).filter((c) => !(KEY as readonly string[]).includes(c));
+/** What a re-read compares: everything but when it was read. */
+const COMPARED = UPDATED.filter((c) => c !== 'ingested_at');
+
+/**
+ * Inserts or updates jobs by their key (a job re-read in the safety window is the same row). A
+ * re-read job whose record is unchanged is left as it is (no new row version), so its ingested_at
+ * stays the time it was first stored or last changed.
+ */
+export const jobsWrite = (db: Kysely<Database>, rows: readonly NewJobRow[]): BulkWrite =>
+  bulkWrite({
+    rows,
+    sqliteChunk: 200,
+    statement: (chunk, postgres) => {
+      const insert = db.insertInto('jobs');
+      return (
+        postgres ? insert.columns(COLUMNS.map(([c]) => c)).expression(unnestRows(COLUMNS, chunk)) : insert.values([...chunk])
+      ).onConflict((oc) =>
+        oc
+          .columns([...KEY])
+          .doUpdateSet((eb) => Object.fromEntries(UPDATED.map((c) => [c, eb.ref(`excluded.${c}`)])))
+          .where((eb) => eb.or(COMPARED.map((c) => eb(`jobs.${c}`, 'is distinct from', eb.ref(`excluded.${c}`))))),
+      );
+    },
+  });
