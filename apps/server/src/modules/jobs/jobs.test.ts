@@ -175,6 +175,9 @@ describe('jobs API on the local scheduler', () => {
   });
 
   it('feeds the charts, the heat map and the statistics bar from the snapshot', async () => {
+    const coresUsed = async () => (await bob.call(queryHomePageChartData, { body: {} })).data.coreUsed;
+    // Jobs the tests before cancelled may take a moment to end on a busy machine: the figures below are exact.
+    await waitFor(async () => (await coresUsed()) === 0, 'no cores in use', 30_000);
     const id = await submit(alice, { name: 'chart', cores: 2 });
     await inState(id, 'R');
     const home = (await bob.call(queryHomePageChartData, { body: {} })).data;
