@@ -1,4 +1,4 @@
-import { Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Empty, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, type BillLine } from '@portal/shared';
@@ -80,7 +80,7 @@ export const BillLinesTable = ({ lines, loading, emptyText }: Props) => {
       loading={loading}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
     />
   );
 };

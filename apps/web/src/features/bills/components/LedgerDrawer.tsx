@@ -1,4 +1,4 @@
-import { Drawer, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,7 +59,7 @@ export const LedgerDrawer = ({ accountName, onClose }: { accountName: string; on
         loading={ledger.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('balances.ledgerDrawer.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('balances.ledgerDrawer.empty')} /> }}
       />
       <Pager paging={paging} total={ledger.data?.total ?? 0} loading={ledger.isFetching} onChange={setPaging} />
     </Drawer>

@@ -1,4 +1,4 @@
-import { Table, Tooltip, type TableColumnsType } from 'antd';
+import { Empty, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillGroup, BillStatisticsRow } from '@portal/shared';
 import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
@@ -43,7 +43,7 @@ export const StatisticsTable = ({ groupBy, rows, currency, loading }: Props) => 
       loading={loading}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('statistics.empty') }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} /> }}
     />
   );
 };

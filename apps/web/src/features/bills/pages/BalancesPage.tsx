@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Input, Radio, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Radio, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type BillingAccountItem } from '@portal/shared';
@@ -111,7 +111,7 @@ const BalancesPage = () => {
           loading={accounts.isFetching}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('balances.empty') }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('balances.empty')} /> }}
         />
         <Pager paging={paging} total={data?.total ?? 0} loading={accounts.isFetching} onChange={setPaging} />
       </Card>

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Flex, Input, Radio, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Input, Radio, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +145,7 @@ const BillsPage = () => {
           loading={bills.isFetching}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('bills.empty') }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bills.empty')} /> }}
         />
         <Pager paging={paging} total={bills.data?.total ?? 0} loading={bills.isFetching} onChange={setPaging} />
       </Card>

@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type PriceItem } from '@portal/shared';
@@ -120,7 +120,7 @@ const PricesPage = () => {
           loading={prices.isFetching}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('prices.empty') }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('prices.empty')} /> }}
         />
         <Pager paging={paging} total={prices.data?.total ?? 0} loading={prices.isFetching} onChange={setPaging} />
       </Card>

@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Flex, Row, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Col, Empty, Flex, Row, Statistic, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EfficiencyRow } from '@portal/shared';
@@ -88,7 +88,7 @@ export const EfficiencyCard = ({ basis }: { basis: UsageBasis }) => {
               columns={columns}
               dataSource={report.data?.list ?? []}
               loading={report.isFetching}
-              locale={{ emptyText: t('efficiency.table.empty') }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('efficiency.table.empty')} /> }}
               pagination={{
                 current: page,
                 pageSize: PAGE_SIZE,
