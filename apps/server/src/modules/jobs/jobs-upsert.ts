@@ -27,6 +27,7 @@ const COLUMNS = [
   ['memory_mb', 'int8'],
   ['max_rss_mb', 'int8'],
   ['cpu_time_s', 'int8'],
+  ['gpu_util_pct', 'int8'],
   ['core_seconds', 'int8'],
   ['card_seconds', 'int8'],
   ['work_dir', 'text'],
@@ -34,6 +35,11 @@ const COLUMNS = [
   ['exclusive', 'int4'],
   ['ingested_at', 'int8'],
 ] as const satisfies readonly (readonly [keyof NewJobRow, PgArrayType])[];
+
+// Every column of a job row is written: a column added to the table and not here fails to compile.
+type Unwritten = Exclude<keyof NewJobRow, (typeof COLUMNS)[number][0] | 'id'>;
+const everyColumnWritten: [Unwritten] extends [never] ? true : Unwritten = true;
+void everyColumnWritten;
 
 const KEY = ['cluster_id', 'job_id', 'submit_at'] as const;
 const UPDATED = COLUMNS.map(([c]) => c).filter((c) => !(KEY as readonly string[]).includes(c));
