@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { refreshUntilVisible } from './support/lists';
-import { baseURL, captchaAnswer, openDialog, openUserMenu, registeredUser, signIn, signInAsAdmin } from './support/portal';
+import {
+  baseURL,
+  captchaAnswer,
+  openDialog,
+  openUserMenu,
+  registeredUser,
+  signIn,
+  signInAsAdmin,
+  submenuOpened,
+} from './support/portal';
 
 /*
  * Issue 11, items 3 to 5: every page reachable by clicking at 1280 and 1440 px, a drawer menu and
@@ -21,11 +30,18 @@ const crumbs = (page: Page) => page.getByRole('navigation', { name: 'You are her
 
 /** Opens the user menu's "More" entry (the compact user menu of these widths) and chooses `path`. */
 const fromMore = async (page: Page, ...path: string[]) => {
+  // A menu closed just before may still be sliding away: the new one opens once it has gone.
+  await expect(page.locator('.ant-dropdown[class*="-leave"]')).toHaveCount(0);
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'More' }).hover();
+  // While a submenu still zooms in, its entries move under the pointer (a click then lands behind it).
+  await submenuOpened(page);
   for (const [i, name] of path.entries()) {
     // A submenu's title also names its arrow icon: only the last entry is matched exactly.
-    if (i < path.length - 1) await page.getByRole('menuitem', { name }).hover();
+    if (i < path.length - 1) {
+      await page.getByRole('menuitem', { name }).hover();
+      await submenuOpened(page);
+    }
     // The user menu's own entry: the main menu may hold one of the same name (WebShell).
     else await page.getByRole('menuitem', { name, exact: true }).and(page.locator('.ant-dropdown-menu-item')).click();
   }
