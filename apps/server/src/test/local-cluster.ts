@@ -5,6 +5,8 @@ interface LocalTestClusterOptions {
   nodes?: string;
   cpus?: number;
   memoryMB?: number;
+  /** GPU cards per node (none unless given). */
+  gpus?: number;
   /** The nodes of the default queue `compute` (all by default). */
   queueNodes?: string;
   maxTime?: string;
@@ -19,7 +21,9 @@ export const localTestCluster = (o: LocalTestClusterOptions = {}) => {
     name: 'Test cluster',
     pollIntervalSeconds: o.pollIntervalSeconds ?? 1,
     local: {
-      nodes: [{ name: nodes, cpus: o.cpus ?? 2, memoryMB: o.memoryMB ?? 2048 }],
+      nodes: [
+        { name: nodes, cpus: o.cpus ?? 2, memoryMB: o.memoryMB ?? 2048, ...(o.gpus === undefined ? {} : { gpus: o.gpus }) },
+      ],
       partitions: [
         {
           name: 'compute',

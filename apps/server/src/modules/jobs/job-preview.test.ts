@@ -14,6 +14,7 @@ import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import { PREVIEW_LIMIT } from './job-preview.service.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /*
  * The submission preview on the built-in scheduler, with jobs really running: the most the job may
@@ -21,32 +22,15 @@ import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../
  * job's time limit on a full one), the refusals the submit would give; and that it submits nothing.
  */
 
-const cluster = {
-  id: 'local',
-  name: 'Preview cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n1', cpus: 2, memoryMB: 2048, gpus: 1 }],
-    partitions: [{ name: 'compute', nodes: ['n1'], default: true, maxTime: '12:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ nodes: 'n1', gpus: 1, maxTime: '12:00:00' });
 
 describe('job preview', { timeout: 60_000 }, () => {
   let t: TestApp;
   let admin: TestClient;
   let alice: TestClient;
 
-  const job = (account: string, over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'preview-job',
-    queue: 'compute',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '01:00:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nsleep 600\n',
-    account,
-    ...over,
-  });
+  const job = (account: string, over: Partial<SubmitJobBody> = {}): SubmitJobBody =>
+    testJob({ name: 'preview-job', timeLimit: '01:00:00', script: '#!/bin/bash\nsleep 600\n', account, ...over });
   const quota = async (body: SetQuotaBody) => expect((await admin.call(setQuota, { body })).errCode).toBe(0);
   const preview = async (body: SubmitJobBody) => {
     const r = await alice.call(previewJob, { body });

@@ -16,6 +16,7 @@ import { LocalScheduler } from '../../cluster/scheduler/local/local-scheduler.js
 import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support.js';
 import type { FinishedJob } from '../../cluster/scheduler/types.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
+import { localTestCluster, testJob } from '../../test/local-cluster.js';
 
 /*
  * Quotas at submission, with jobs really queued and running on the built-in scheduler: what is
@@ -23,32 +24,15 @@ import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../
  * running-job limit that keeps jobs waiting.
  */
 
-const cluster = {
-  id: 'local',
-  name: 'Quota cluster',
-  pollIntervalSeconds: 1,
-  local: {
-    nodes: [{ name: 'n1', cpus: 2, memoryMB: 2048, gpus: 1 }],
-    partitions: [{ name: 'compute', nodes: ['n1'], default: true, maxTime: '02:00:00', defaultTime: '00:10:00' }],
-  },
-};
+const cluster = localTestCluster({ nodes: 'n1', gpus: 1, maxTime: '02:00:00' });
 
 describe('quotas at submission', { timeout: 60_000 }, () => {
   let t: TestApp;
   let admin: TestClient;
   let alice: TestClient;
 
-  const job = (account: string, over: Partial<SubmitJobBody> = {}): SubmitJobBody => ({
-    name: 'quota-job',
-    queue: 'compute',
-    nodes: 1,
-    cores: 1,
-    timeLimit: '01:00:00',
-    workDir: 'work',
-    script: '#!/bin/bash\nsleep 600\n',
-    account,
-    ...over,
-  });
+  const job = (account: string, over: Partial<SubmitJobBody> = {}): SubmitJobBody =>
+    testJob({ name: 'quota-job', timeLimit: '01:00:00', script: '#!/bin/bash\nsleep 600\n', account, ...over });
   const quota = async (body: SetQuotaBody) => expect((await admin.call(setQuota, { body })).errCode).toBe(0);
   const quotaOf = async (accountName: string, userName = ''): Promise<QuotaItem | undefined> =>
     (await alice.call(listQuotas, { query: { accountName } })).data.list.find((q) => q.userName === userName);
