@@ -68,6 +68,7 @@ import { RunLimitsCache } from './modules/quotas/run-limits-cache.js';
 import { ReportFilesRepository } from './modules/report-files/report-files.repository.js';
 import { ReportFilesService } from './modules/report-files/report-files.service.js';
 import { BillsRepository } from './modules/bills/bills.repository.js';
+import { jobCost } from './modules/bills/index.js';
 import { BillsService } from './modules/bills/bills.service.js';
 import { chargeJobs } from './modules/bills/index.js';
 import { AppError } from './lib/app-error.js';
@@ -162,7 +163,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const queues = new QueuesService(clusters, userAccounts);
   const reportsRepo = new ReportsRepository(db);
   const reports = new ReportsService((where, by) => reportsRepo.sums(where, by), reportDays, userAccounts);
-  const bills = new BillsService(new BillsRepository(db), reportDays, userAccounts, clock, config.billing);
+  const billsRepo = new BillsRepository(db);
+  const bills = new BillsService(billsRepo, reportDays, userAccounts, clock, config.billing);
 
   const submissions = new SubmissionsRepository(db);
   const jobs = new JobsService(clusters, jobsRepo, submissions, clock);
@@ -256,6 +258,17 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
         return { figures, refusal: noBalance ?? QuotaCheck.refusalOf(figures) };
       },
       (userName) => previewLimiter.take('jobs.preview', userName, PREVIEW_LIMIT),
+      (job) =>
+        jobCost(
+          {
+            prices: () => billsRepo.allPrices(),
+            classes: () => billsRepo.classes(),
+            days: reportDays,
+            currency: config.billing.currency,
+          },
+          job,
+        ),
+      clock,
     ),
     jobCharts: new JobChartsService(clusters, jobsRepo, clock, async (userId) => (await userAccounts.accountsOf(userId)).names),
     queues,

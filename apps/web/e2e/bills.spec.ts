@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Role } from '@portal/shared';
 import { apiSession, type ApiSession } from './support/api';
 import { E2E_ADMIN } from './support/constants';
+import { dropdownOption } from './support/select';
 import { baseURL, registeredUser, signIn } from './support/portal';
 
 /*
@@ -10,6 +11,7 @@ import { baseURL, registeredUser, signIn } from './support/portal';
  * administrator adds a price for a fresh account class in the Prices page (36 per core-hour, so a
  * line costs one cent per core-second); a member of an account of that class runs a short job; the
  * member's bill detail of this month shows the line with that amount and the statistics count it;
+ * the submit form's estimate prices a job at that price before it is sent;
  * the administrator issues last month's bill of the account (a month with no usage: a bill of
  * nothing), re-issues it with a reason, and issuing it again is refused with the server's reason.
  */
@@ -87,6 +89,24 @@ test('an administrator adds a price for the account class in the Prices page', a
   const row = rowOf(page, CLASS);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('36.0000');
+  await page.context().close();
+});
+
+test('the submit form prices the job at the account class’s price before it is sent', async ({ browser }) => {
+  const page = await session(browser, MEMBER.name, MEMBER.password);
+  await page.goto(`${baseURL()}/my-job/submit`);
+  await expect(page.getByRole('textbox', { name: 'Job script' })).toBeVisible();
+  await page.getByLabel('Job name').fill(`est_${stamp}`);
+  await page.getByRole('textbox', { name: 'Job script' }).fill('#!/bin/bash\ntrue\n');
+  await page.getByLabel('Account', { exact: true }).click();
+  await dropdownOption(page, ACCOUNT).click();
+  await page.getByLabel('Nodes').fill('1');
+  await page.getByLabel('Cores (in total)').fill('2');
+  await page.getByLabel('Time limit').fill('00:10:00');
+  // 2 cores × 10 minutes at 36 a core-hour.
+  await expect(page.getByTestId('estimate-cost')).toHaveText('Cost: up to 12.00 CNY (36.0000 a core-hour)', { timeout: 15_000 });
+  await page.getByLabel('Cores (in total)').fill('1');
+  await expect(page.getByTestId('estimate-cost')).toHaveText('Cost: up to 6.00 CNY (36.0000 a core-hour)', { timeout: 15_000 });
   await page.context().close();
 });
 

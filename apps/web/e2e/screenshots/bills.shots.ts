@@ -6,12 +6,14 @@ import { Role } from '@portal/shared';
 import { apiSession } from '../support/api';
 import { E2E_ADMIN } from '../support/constants';
 import { baseURL, registeredUser, signIn } from '../support/portal';
+import { dropdownOption } from '../support/select';
 
 /*
  * Screenshots of Bill detail and Bill statistics (issue 13) at 1440 × 900 in English and Chinese,
  * for docs/images/screens/bill-{detail,statistics}-1440-<lang>.png: two accounts of a fresh account
  * class with a price, three users running short jobs on the built-in scheduler; once all have
- * ended and been ingested, an administrator's pages of this month (Everyone) are taken.
+ * ended and been ingested, an administrator's pages of this month (Everyone) are taken; then the
+ * submit form's Estimate card with the cost at that price (submit-estimate-1440-<lang>.png).
  */
 
 const OUT = resolve(import.meta.dirname, '../../../../docs/images/screens');
@@ -97,6 +99,33 @@ test('screenshots of bill detail and statistics', async ({ browser, request }) =
       await page.waitForTimeout(1500);
       await page.screenshot({ path: `${OUT}/${shot.name}-${WIDTH}-${lang}.png`, animations: 'disabled', fullPage: true });
     }
+    await context.close();
+  }
+
+  // The submit form's Estimate card with the job's cost at the class's price (fields found by id:
+  // the labels change with the language).
+  for (const { lang, locale } of LANGS) {
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 }, locale });
+    const page = await context.newPage();
+    await signIn(page, USERS[0], PASSWORD);
+    await page.goto(`${baseURL()}/my-job/submit`);
+    const notice = page.getByRole('button', { name: /^(Hide this notice|隐藏此提示)$/ });
+    await notice.click();
+    await expect(notice).toBeHidden();
+    await page.locator('#account').click();
+    await dropdownOption(page, ACCOUNTS[0]).click();
+    await page.locator('#name').fill('cfd_mesh_refine');
+    await page.locator('#nodes').fill('1');
+    await page.locator('#cores').fill('2');
+    await page.locator('#timeLimit').fill('03:00:00');
+    // 2 cores × 3 h at 12.5 a core-hour.
+    await expect(page.getByTestId('estimate-cost')).toContainText('75.00 CNY', { timeout: 30_000 });
+    await expect(page.getByTestId('estimate-start')).toBeVisible();
+    await page.locator('#timeLimit').blur();
+    // From the top: a full-page shot of a scrolled page draws the fixed header midway.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `${OUT}/submit-estimate-${WIDTH}-${lang}.png`, animations: 'disabled', fullPage: true });
     await context.close();
   }
 });

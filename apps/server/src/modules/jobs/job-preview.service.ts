@@ -1,7 +1,15 @@
-import { parseDuration, type JobPreview, type JobPreviewQuota, type JobPreviewRefusal } from '@portal/shared';
+import {
+  parseDuration,
+  type JobPreview,
+  type JobPreviewCost,
+  type JobPreviewQuota,
+  type JobPreviewRefusal,
+} from '@portal/shared';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
+import { systemClock, type Clock } from '../../lib/time.js';
+import type { JobToCost } from '../bills/index.js';
 import type { QuotaFigure } from '../quotas/index.js';
 import type { SubmitAccount, SubmitRequest } from './job-actions.service.js';
 import { schedulerError, viaScheduler } from './scheduler-errors.js';
@@ -13,6 +21,9 @@ export type PreviewQuota = (
   account: string | undefined,
   job: { cores: number; gpus: number; timeLimit: number },
 ) => Promise<{ figures: QuotaFigure[]; refusal: AppError | null }>;
+
+/** The bills module's price of a job not yet run, or null when the centre sets no prices. */
+export type PreviewCost = (job: JobToCost) => Promise<JobPreviewCost | null>;
 
 /** Previews per user: the form asks once its fields rest (600 ms), so a person stays far below it. */
 export const PREVIEW_LIMIT = { max: 60, windowMs: 60_000 };
@@ -54,6 +65,8 @@ export class JobPreviewService {
     private readonly quotaFor: PreviewQuota = () => Promise.resolve({ figures: [], refusal: null }),
     /** Counts a user's previews; throws 429 beyond PREVIEW_LIMIT (each may run sbatch --test-only as them). */
     private readonly throttle: (userName: string) => void = () => {},
+    private readonly costOf: PreviewCost = () => Promise.resolve(null),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private info(cluster: ClusterEntry) {
@@ -72,6 +85,7 @@ export class JobPreviewService {
       quota: null,
       expectedStartAt: null,
       nodes: [],
+      cost: null,
       refusals: [],
     };
     const cluster = this.clusters.get(r.clusterId);
@@ -88,6 +102,17 @@ export class JobPreviewService {
     } catch (e) {
       return refused(e);
     }
+    // Priced on the day it would end if it started now and ran to its limit (a later start moves it below).
+    const costAt = (startAt: number) =>
+      this.costOf({
+        clusterId: cluster.config.id,
+        queue: checked.queue,
+        account: checked.account,
+        endAt: startAt + checked.limit * 1000,
+        coreSeconds: answer.coreSeconds,
+        cardSeconds: answer.cardSeconds,
+      });
+    answer.cost = await costAt(this.clock.now());
     const quota = await this.quotaFor(user, checked.account, { cores: r.cores, gpus: r.gpus, timeLimit: checked.limit });
     if (quota.figures.length)
       answer.quota = { coreHours: tightest(quota.figures, 'coreHours'), cardHours: tightest(quota.figures, 'cardHours') };
@@ -110,6 +135,7 @@ export class JobPreviewService {
       );
       answer.expectedStartAt = start.startAt;
       answer.nodes = start.nodes ?? [];
+      if (start.startAt !== null && start.startAt > this.clock.now()) answer.cost = await costAt(start.startAt);
     } catch (e) {
       return refused(e);
     }

@@ -2,11 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addAccountMember,
   createAccount,
+  createPrice,
+  deletePrice,
   listJobs,
   previewJob,
   Role,
+  setAccountClass,
   setQuota,
   submitJob,
+  type CreatePriceBody,
   type SetQuotaBody,
   type SubmitJobBody,
 } from '@portal/shared';
@@ -108,6 +112,56 @@ describe('job preview', { timeout: 60_000 }, () => {
     expect(q.quota?.coreHours).toMatchObject({ scope: 'user', limitSeconds: 20 * 3600, leftAfterSeconds: 8 * 3600 });
     expect(q.quota?.cardHours).toMatchObject({ scope: 'user', limitSeconds: 5 * 3600, leftAfterSeconds: -3600 });
     expect(q.refusals.map((r) => r.reason)).toEqual(['quotaExceeded']);
+  });
+
+  it('prices the job as its bill would: the most specific price in force on the day it would end, in cents', async () => {
+    const body = job('free01', { cores: 2, gpus: 1, timeLimit: '06:00:00' });
+    // No price at all: the centre does not bill in money, so there is no cost to show.
+    expect((await preview(body)).cost).toBeNull();
+    const added: number[] = [];
+    const price = async (b: CreatePriceBody) => {
+      const r = await admin.call(createPrice, { body: b });
+      expect(r.errCode).toBe(0);
+      added.push(r.data.priceId);
+      return r.data.priceId;
+    };
+    try {
+      const clusterWide = await price({
+        clusterId: 'local',
+        coreHourPrice: '0.1',
+        cardHourPrice: '1',
+        effectiveFrom: '2020-01-01',
+      });
+      // A price from a day far ahead is not in force when this job would end.
+      await price({ queue: 'compute', coreHourPrice: '9', cardHourPrice: '9', effectiveFrom: '2099-01-01' });
+      // 12 core-hours × 0.10 + 6 card-hours × 1.00 = 7.20.
+      expect((await preview(body)).cost).toEqual({
+        amountCents: 720,
+        currency: 'CNY',
+        coreHourPrice: '0.1000',
+        cardHourPrice: '1.0000',
+        priceId: clusterWide,
+        priceDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+      // The account's class is more specific than the cluster: 12 × 0.0333 + 6 × 0.5 = 3.3996 → 3.40, rounded once.
+      expect(
+        (await admin.call(setAccountClass, { params: { accountName: 'free01' }, body: { accountClass: 'gold' } })).errCode,
+      ).toBe(0);
+      const gold = await price({
+        accountClass: 'gold',
+        coreHourPrice: '0.0333',
+        cardHourPrice: '0.5',
+        effectiveFrom: '2020-01-01',
+      });
+      expect((await preview(body)).cost).toMatchObject({ amountCents: 340, priceId: gold, coreHourPrice: '0.0333' });
+      // Another account of no class keeps the cluster's price.
+      expect((await preview(job('quota01', { cores: 1, timeLimit: '01:00:00' }))).cost).toMatchObject({
+        amountCents: 10,
+        priceId: clusterWide,
+      });
+    } finally {
+      for (const priceId of added) await admin.call(deletePrice, { params: { priceId } });
+    }
   });
 
   it('refuses over the quota with the same code and words as the submit, and asks no start time', async () => {

@@ -5,7 +5,7 @@ import { formatDuration, type BillLine } from '@portal/shared';
 import { formatDateTime } from '../../../lib/format';
 import { historyDetailsPath } from '../../../lib/job-links';
 import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
-import { formatCents, formatPrice } from './money';
+import { formatCents, formatPrice } from '../../../lib/money';
 
 interface Props {
   lines: BillLine[] | undefined;

@@ -2,7 +2,7 @@ import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillTotals } from '@portal/shared';
 import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 interface Props {
   totals: BillTotals | undefined;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillingAccountItem } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { useDeposit } from '../api/bills-api';
-import { centsOf, formatMoney } from './money';
+import { centsOf, formatMoney } from '../../../lib/money';
 
 interface Values {
   amount: string;

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { historyDetailsPath } from '../../../lib/job-links';
 import { useLedger } from '../api/bills-api';
 import { LoadError } from './LoadError';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 /** An account's deposits and job charges, newest first, a page at a time. */
 export const LedgerDrawer = ({ accountName, onClose }: { accountName: string; onClose: () => void }) => {

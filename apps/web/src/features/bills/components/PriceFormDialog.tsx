@@ -5,7 +5,7 @@ import { useErrorText } from '../../../lib/errors';
 import { useCreatePrice } from '../api/bills-api';
 import { useClusterChoices, useQueueChoices } from '../api/price-choices';
 import { ACCOUNT_CLASS_PATTERN } from './AccountClassDialog';
-import { PRICE_PATTERN } from './money';
+import { PRICE_PATTERN } from '../../../lib/money';
 
 interface Values {
   clusterId: string;

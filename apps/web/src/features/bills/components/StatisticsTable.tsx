@@ -2,7 +2,7 @@ import { Empty, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillGroup, BillStatisticsRow } from '@portal/shared';
 import { formatHours, formatSeconds, type HourUnits } from '../../../components/usage/usage-format';
-import { formatCents } from './money';
+import { formatCents } from '../../../lib/money';
 import { groupName } from './statistics-chart';
 
 interface Props {

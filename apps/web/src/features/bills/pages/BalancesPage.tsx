@@ -9,7 +9,7 @@ import { AccountClassDialog } from '../components/AccountClassDialog';
 import { DepositDialog } from '../components/DepositDialog';
 import { LedgerDrawer } from '../components/LedgerDrawer';
 import { LoadError } from '../components/LoadError';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '../../../lib/money';
 
 /** /my-report/balances: accounts' class and balance; administrators set classes and deposit. */
 const BalancesPage = () => {

@@ -12,7 +12,7 @@ import { useBills } from '../api/bills-api';
 import { IssueBillsDialog } from '../components/IssueBillsDialog';
 import { LoadError } from '../components/LoadError';
 import { ReissueDialog } from '../components/ReissueDialog';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '../../../lib/money';
 
 type State = (typeof BILL_STATES)[number];
 

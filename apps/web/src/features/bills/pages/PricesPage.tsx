@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/session';
 import { useDeletePrice, usePrices } from '../api/bills-api';
 import { LoadError } from '../components/LoadError';
 import { PriceFormDialog } from '../components/PriceFormDialog';
-import { formatPrice } from '../components/money';
+import { formatPrice } from '../../../lib/money';
 
 /** /my-report/prices: prices per core- and card-hour; administrators add and delete them. */
 const PricesPage = () => {

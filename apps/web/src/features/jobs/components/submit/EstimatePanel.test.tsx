@@ -15,6 +15,7 @@ const preview = (over: Partial<JobPreview> = {}): JobPreview => ({
   quota: null,
   expectedStartAt: NOW,
   nodes: ['n1'],
+  cost: null,
   refusals: [],
   ...over,
 });
@@ -48,6 +49,28 @@ describe('the estimate figures', () => {
     render(<EstimateFigures now={NOW} preview={preview({ expectedStartAt: at })} />);
     expect(screen.getByText(`Expected start: ${dayjs(at).format('YYYY-MM-DD HH:mm')} (in 25 min)`)).toBeTruthy();
     expect(screen.getByText('Quota: no limit applies')).toBeTruthy();
+  });
+
+  it('shows the most the job would cost at its price, no cost line when the centre sets no prices, and an unpriced queue', () => {
+    const cost = { currency: 'CNY', coreHourPrice: '0.1000', cardHourPrice: '1.0000', priceDay: '2026-11-26' };
+    const { unmount } = render(
+      <EstimateFigures
+        now={NOW}
+        preview={preview({ cardSeconds: 6 * 3600, cost: { ...cost, amountCents: 123_456, priceId: 3 } })}
+      />,
+    );
+    expect(screen.getByTestId('estimate-cost').textContent).toBe(
+      'Cost: up to 1,234.56 CNY (0.1000 a core-hour, 1.0000 a card-hour)',
+    );
+    unmount();
+    const cores = render(<EstimateFigures now={NOW} preview={preview({ cost: { ...cost, amountCents: 120, priceId: 3 } })} />);
+    expect(screen.getByTestId('estimate-cost').textContent).toBe('Cost: up to 1.20 CNY (0.1000 a core-hour)');
+    cores.unmount();
+    const free = render(<EstimateFigures now={NOW} preview={preview({ cost: { ...cost, amountCents: 0, priceId: null } })} />);
+    expect(screen.getByTestId('estimate-cost').textContent).toBe('Cost: none (no price is set for this queue and account)');
+    free.unmount();
+    render(<EstimateFigures now={NOW} preview={preview()} />);
+    expect(screen.queryByTestId('estimate-cost')).toBeNull();
   });
 
   it('shows a refusal as the submit would word it, and no start', () => {

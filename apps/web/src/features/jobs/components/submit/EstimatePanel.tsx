@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobPreview, JobPreviewRefusal } from '@portal/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useErrorText } from '../../../../lib/errors';
+import { formatMoney } from '../../../../lib/money';
 import { useJobPreview, type PreviewJobInput } from '../../api/preview-job';
 import { hoursText, quotaLine, startOf } from './estimate-model';
 
@@ -28,7 +29,7 @@ const asError = (r: JobPreviewRefusal) => new ApiError(r.errCode, r.message, 400
 
 /** The answer's lines: usage, quota left, expected start, refusals. */
 export const EstimateFigures = ({ preview, now }: { preview: JobPreview; now: number }) => {
-  const { t } = useTranslation('job-submit');
+  const { t, i18n } = useTranslation('job-submit');
   const errorText = useErrorText();
   const start = startOf(preview.expectedStartAt, now);
   const quota = (kind: 'coreHours' | 'cardHours') => {
@@ -64,6 +65,17 @@ export const EstimateFigures = ({ preview, now }: { preview: JobPreview; now: nu
       {preview.cardSeconds > 0 && (
         <Typography.Text data-testid="estimate-card-hours">
           {t('estimate.cardHours', { hours: hoursText(preview.cardSeconds) })}
+        </Typography.Text>
+      )}
+      {preview.cost && (
+        <Typography.Text data-testid="estimate-cost">
+          {preview.cost.priceId === null
+            ? t('estimate.cost.noPrice')
+            : t(preview.cardSeconds > 0 ? 'estimate.cost.withCards' : 'estimate.cost.cores', {
+                amount: formatMoney(preview.cost.amountCents, preview.cost.currency, i18n.language),
+                core: preview.cost.coreHourPrice,
+                card: preview.cost.cardHourPrice,
+              })}
         </Typography.Text>
       )}
       {preview.quota ? (

@@ -1,6 +1,7 @@
 /*
- * Money on the bills pages. The server counts in whole cents and rounds a bill's total once (half
- * up) from the exact sum of its lines; the console never adds rounded line amounts itself.
+ * Money in the console (bills, the submit estimate). The server counts in whole cents and rounds a
+ * bill's total once (half up) from the exact sum of its lines; the console never adds rounded line
+ * amounts itself.
  */
 
 /** Whole cents as an amount with two decimals and thousands separators ('-1,234.50'). */
