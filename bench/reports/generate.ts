@@ -5,6 +5,10 @@
  * the centre grows (the last year holds about three times the first year's jobs).
  */
 import type { FinishedJob } from '../../apps/server/src/cluster/scheduler/types.js';
+import { JOB_COLUMNS } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
+import { toJobRow } from '../../apps/server/src/modules/jobs/jobs.repository.js';
+
+export { JOB_COLUMNS };
 
 /** The data's span: end times from 2016-01-01 to 2025-12-31 (UTC); 2025 is its last full year. */
 export const SPAN = { from: Date.UTC(2016, 0, 1), to: Date.UTC(2026, 0, 1) };
@@ -125,67 +129,8 @@ export const jobStream = (seed: number, window = SPAN) => {
 export type BenchJob = ReturnType<ReturnType<typeof jobStream>>;
 
 /** The jobs table's columns the bulk load writes, in order, and each one's PostgreSQL array type. */
-export const JOB_COLUMNS: [string, 'text' | 'int8' | 'int4'][] = [
-  ['cluster_id', 'text'],
-  ['job_id', 'text'],
-  ['name', 'text'],
-  ['user_name', 'text'],
-  ['user_group', 'text'],
-  ['account', 'text'],
-  ['queue', 'text'],
-  ['scheduler_state', 'text'],
-  ['exit_status', 'text'],
-  ['exit_code', 'text'],
-  ['submit_at', 'int8'],
-  ['eligible_at', 'int8'],
-  ['start_at', 'int8'],
-  ['end_at', 'int8'],
-  ['elapsed_s', 'int8'],
-  ['time_limit_s', 'int8'],
-  ['nodes', 'int4'],
-  ['cpus', 'int4'],
-  ['gpus', 'int4'],
-  ['node_list', 'text'],
-  ['memory_mb', 'int8'],
-  ['max_rss_mb', 'int8'],
-  ['cpu_time_s', 'int8'],
-  ['core_seconds', 'int8'],
-  ['card_seconds', 'int8'],
-  ['work_dir', 'text'],
-  ['restart_count', 'int4'],
-  ['exclusive', 'int4'],
-  ['ingested_at', 'int8'],
-];
-
-/** A job as the values of JOB_COLUMNS (what saveFinished would store for it). */
-export const jobValues = (j: BenchJob, now: number): (string | number | null)[] => [
-  j.cluster,
-  j.jobId,
-  j.name,
-  j.user,
-  j.group,
-  j.account,
-  j.partition,
-  j.schedulerState,
-  j.exitStatus,
-  j.exitCode,
-  j.submitTime,
-  j.eligibleTime,
-  j.startTime,
-  j.endTime,
-  j.elapsed,
-  j.timeLimit,
-  j.nodes,
-  j.cpus,
-  j.gpus,
-  j.nodeList,
-  j.memoryMB,
-  j.maxRssMB,
-  j.cpuTime,
-  j.cpus * j.elapsed,
-  j.gpus * j.elapsed,
-  j.workDir,
-  j.restartCount,
-  j.exclusive ? 1 : 0,
-  now,
-];
+/** A job as the values of the server's JOB_COLUMNS: the row saveFinished would store for it. */
+export const jobValues = (j: BenchJob, now: number): (string | number | null)[] => {
+  const row = toJobRow(j.cluster, j, now);
+  return JOB_COLUMNS.map(([c]) => row[c] ?? null);
+};

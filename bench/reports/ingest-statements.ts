@@ -15,10 +15,10 @@ import { sql, type Kysely } from 'kysely';
 import { parseConfig } from '../../apps/server/src/config/load.js';
 import type { BulkWrite } from '../../apps/server/src/db/bulk-writes.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
-import type { Database, NewJobRow } from '../../apps/server/src/db/types.js';
+import type { Database } from '../../apps/server/src/db/types.js';
 import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
 import { jobsWrite } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
-import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
+import { JobsRepository, toJobRow } from '../../apps/server/src/modules/jobs/jobs.repository.js';
 import { dailyDeltas, dailyWrites } from '../../apps/server/src/modules/jobs/usage-daily.js';
 import {
   jobKey,
@@ -26,7 +26,7 @@ import {
   usageTotalsWrite,
   type StoredContribution,
 } from '../../apps/server/src/modules/jobs/usage-totals.js';
-import { JOB_COLUMNS, jobStream, jobValues, SPAN, type BenchJob } from './generate.js';
+import { jobStream, SPAN, type BenchJob } from './generate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,10 +41,7 @@ const days = zoneDays('UTC');
 
 /** The statements from before: chunked reads and VALUES upserts, one table after another. */
 const saveAsBefore = async (db: Kysely<Database>, clusterId: string, jobs: BenchJob[], now: number) => {
-  const rows = jobs.map(
-    (j) =>
-      Object.fromEntries(jobValues(j, now).map((v, i) => [(JOB_COLUMNS[i] as [string, string])[0], v])) as unknown as NewJobRow,
-  );
+  const rows = jobs.map((j) => toJobRow(j.cluster, j, now));
   await db.transaction().execute(async (trx) => {
     const before = new Map<string, StoredContribution>();
     for (let i = 0; i < rows.length; i += 500) {

@@ -6,16 +6,15 @@
  * rollups' cost.
  */
 import type { Kysely } from 'kysely';
-import type { Database, NewJobRow } from '../../apps/server/src/db/types.js';
+import type { Database } from '../../apps/server/src/db/types.js';
 import type { ZoneDays } from '../../apps/server/src/lib/zone-days.js';
-import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
+import { JobsRepository, toJobRow } from '../../apps/server/src/modules/jobs/jobs.repository.js';
 import { runBulkWrites } from '../../apps/server/src/db/bulk-writes.js';
 import { jobsWrite } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
 import { storedContributions, usageDeltas, usageTotalsWrite } from '../../apps/server/src/modules/jobs/usage-totals.js';
-import { JOB_COLUMNS, jobValues, type BenchJob } from './generate.js';
+import { type BenchJob } from './generate.js';
 
-const toRow = (j: BenchJob, now: number) =>
-  Object.fromEntries(jobValues(j, now).map((v, i) => [(JOB_COLUMNS[i] as [string, string])[0], v])) as unknown as NewJobRow;
+const toRow = (j: BenchJob, now: number) => toJobRow(j.cluster, j, now);
 
 export const saveWithoutRollups = async (db: Kysely<Database>, clusterId: string, jobs: BenchJob[], now: number) => {
   const rows = jobs.map((j) => toRow(j, now));

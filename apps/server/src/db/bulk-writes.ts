@@ -1,4 +1,12 @@
-import { PostgresAdapter, sql, type Compilable, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  sql,
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  type RawBuilder,
+} from 'kysely';
 import type { Database } from './types.js';
 
 /*
@@ -6,7 +14,7 @@ import type { Database } from './types.js';
  * back into rows by unnest(): one parameter per column whatever the row count, and one short
  * statement to parse and plan instead of a VALUES list of thousands of parameters; several tables'
  * writes go in one statement (data-modifying WITH), one round trip. On SQLite (in-process, no round
- * trips) multi-row VALUES in chunks, one statement after another.
+ * trips) multi-row VALUES in chunks, one statement after another, each row count's SQL compiled once.
  */
 
 /** The PostgreSQL element type of a column's array. */
@@ -28,6 +36,11 @@ export const unnestRows = <R>(
  */
 export interface BulkWrite<R = unknown> {
   rows: readonly R[];
+  /**
+   * The written columns; a SQLite statement binds the rows' values in this order, row after row,
+   * and this array stands for the statement's SQL (compiled once per row count, see runSqlite).
+   */
+  columns: readonly (readonly [keyof R & string, PgArrayType])[];
   /** Rows per statement on SQLite (its limit on parameters). */
   sqliteChunk: number;
   statement(rows: readonly R[], postgres: boolean): Compilable & OperationNodeSource;
@@ -57,6 +70,34 @@ export const runBulkWrites = async (db: Kysely<Database>, writes: readonly BulkW
     return;
   }
   for (const w of todo)
-    for (let i = 0; i < w.rows.length; i += w.sqliteChunk)
-      await db.executeQuery(w.statement(w.rows.slice(i, i + w.sqliteChunk), false).compile());
+    for (let i = 0; i < w.rows.length; i += w.sqliteChunk) await runSqlite(db, w, w.rows.slice(i, i + w.sqliteChunk));
+};
+
+/** A row's values in the columns' order (what a SQLite statement binds; missing ones null). */
+export const inColumnOrder = <R>(columns: BulkWrite<R>['columns'], row: R): R =>
+  Object.fromEntries(columns.map(([c]) => [c, row[c] ?? null])) as R;
+
+/**
+ * The SQL of each write's SQLite statement by row count. Kysely would otherwise build and compile
+ * a statement of thousands of values for every chunk, which takes as long as SQLite runs it. Kept
+ * only when compiling bound exactly the rows' values in the columns' order (else compiled each time).
+ */
+const sqliteTexts = new WeakMap<object, Map<number, string | null>>();
+
+const runSqlite = async (db: Kysely<Database>, w: BulkWrite, chunk: readonly unknown[]): Promise<void> => {
+  const values = chunk.flatMap((r) => w.columns.map(([c]) => (r as Record<string, unknown>)[c] ?? null));
+  const texts = sqliteTexts.get(w.columns) ?? new Map<number, string | null>();
+  sqliteTexts.set(w.columns, texts);
+  const text = texts.get(chunk.length);
+  if (text) {
+    await db.executeQuery(CompiledQuery.raw(text, values));
+    return;
+  }
+  const compiled = w.statement(chunk, false).compile();
+  if (text === undefined)
+    texts.set(
+      chunk.length,
+      compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i]) ? compiled.sql : null,
+    );
+  await db.executeQuery(compiled);
 };

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/schema.js';
 import type { Database } from './types.js';
@@ -51,6 +51,28 @@ const ownOnly = (file: string): void => {
   chmodSync(file, 0o600);
 };
 
+/**
+ * The connection as Kysely sees it, keeping the last STATEMENTS prepared statements by their SQL:
+ * Kysely prepares every query anew, and parsing a statement (an ingest's upserts, a page's query)
+ * can cost more than running it. Kysely runs one query at a time on the connection, so a kept
+ * statement is never asked for while it runs.
+ */
+const STATEMENTS = 200;
+const reusingStatements = (sqlite: SQLite.Database): SqliteDatabase => {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) => {
+      let statement = kept.get(text);
+      if (statement) kept.delete(text);
+      else statement = sqlite.prepare(text);
+      kept.set(text, statement); // the most recently used last
+      if (kept.size > STATEMENTS) kept.delete(kept.keys().next().value as string);
+      return statement;
+    },
+  };
+};
+
 const openSqlite = (file: string): DbHandle => {
   ownOnly(file);
   const sqlite = new SQLite(file);
@@ -58,7 +80,7 @@ const openSqlite = (file: string): DbHandle => {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
 };
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewJobRow } from '../../db/types.js';
-import { bulkWrite, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
+import { bulkWrite, inColumnOrder, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
 
 /** The jobs table's written columns and their PostgreSQL array types; the first three are the job's key. */
-const COLUMNS = [
+export const JOB_COLUMNS = [
   ['cluster_id', 'text'],
   ['job_id', 'text'],
   ['submit_at', 'int8'],
@@ -37,12 +37,12 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [keyof NewJobRow, PgArrayType])[];
 
 // Every column of a job row is written: a column added to the table and not here fails to compile.
-type Unwritten = Exclude<keyof NewJobRow, (typeof COLUMNS)[number][0] | 'id'>;
+type Unwritten = Exclude<keyof NewJobRow, (typeof JOB_COLUMNS)[number][0] | 'id'>;
 const everyColumnWritten: [Unwritten] extends [never] ? true : Unwritten = true;
 void everyColumnWritten;
 
 const KEY = ['cluster_id', 'job_id', 'submit_at'] as const;
-const UPDATED = COLUMNS.map(([c]) => c).filter((c) => !(KEY as readonly string[]).includes(c));
+const UPDATED = JOB_COLUMNS.map(([c]) => c).filter((c) => !(KEY as readonly string[]).includes(c));
 /** What a re-read compares: everything but when it was read. */
 const COMPARED = UPDATED.filter((c) => c !== 'ingested_at');
 
@@ -54,11 +54,14 @@ const COMPARED = UPDATED.filter((c) => c !== 'ingested_at');
 export const jobsWrite = (db: Kysely<Database>, rows: readonly NewJobRow[]): BulkWrite =>
   bulkWrite({
     rows,
+    columns: JOB_COLUMNS,
     sqliteChunk: 200,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('jobs');
       return (
-        postgres ? insert.columns(COLUMNS.map(([c]) => c)).expression(unnestRows(COLUMNS, chunk)) : insert.values([...chunk])
+        postgres
+          ? insert.columns(JOB_COLUMNS.map(([c]) => c)).expression(unnestRows(JOB_COLUMNS, chunk))
+          : insert.values(chunk.map((r) => inColumnOrder(JOB_COLUMNS, r)))
       ).onConflict((oc) =>
         oc
           .columns([...KEY])

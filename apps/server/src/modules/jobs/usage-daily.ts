@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { bulkWrite, runBulkWrites, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
+import { bulkWrite, inColumnOrder, runBulkWrites, unnestRows, type BulkWrite, type PgArrayType } from '../../db/bulk-writes.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
 import { jobKey, type StoredContribution } from './usage-totals.js';
 
@@ -168,13 +168,14 @@ const MONTHLY_COLUMNS = [
 export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): BulkWrite[] => [
   bulkWrite({
     rows: deltas,
+    columns: DAILY_COLUMNS,
     sqliteChunk: 500,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_daily');
       return (
         postgres
           ? insert.columns(DAILY_COLUMNS.map(([c]) => c)).expression(unnestRows(DAILY_COLUMNS, chunk))
-          : insert.values([...chunk])
+          : insert.values(chunk.map((r) => inColumnOrder(DAILY_COLUMNS, r)))
       ).onConflict((oc) =>
         oc.columns(['day', 'cluster_id', 'user_name', 'account', 'queue']).doUpdateSet((eb) => ({
           jobs: eb('usage_daily.jobs', '+', eb.ref('excluded.jobs')),
@@ -186,13 +187,14 @@ export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): 
   }),
   bulkWrite({
     rows: monthlyDeltas(deltas),
+    columns: MONTHLY_COLUMNS,
     sqliteChunk: 500,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_monthly');
       return (
         postgres
           ? insert.columns(MONTHLY_COLUMNS.map(([c]) => c)).expression(unnestRows(MONTHLY_COLUMNS, chunk))
-          : insert.values([...chunk])
+          : insert.values(chunk.map((r) => inColumnOrder(MONTHLY_COLUMNS, r)))
       ).onConflict((oc) =>
         oc.columns(['dim', 'month', 'cluster_id', 'key']).doUpdateSet((eb) => ({
           jobs: eb('usage_monthly.jobs', '+', eb.ref('excluded.jobs')),

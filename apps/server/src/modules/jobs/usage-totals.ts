@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NewJobRow } from '../../db/types.js';
 import {
   bulkWrite,
+  inColumnOrder,
   isPostgres,
   PG_CHUNK,
   runBulkWrites,
@@ -101,13 +102,14 @@ const TOTALS_COLUMNS = [
 export const usageTotalsWrite = (db: Kysely<Database>, deltas: readonly UsageDelta[]): BulkWrite =>
   bulkWrite({
     rows: deltas,
+    columns: TOTALS_COLUMNS,
     sqliteChunk: 200,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_totals');
       return (
         postgres
           ? insert.columns(TOTALS_COLUMNS.map(([c]) => c)).expression(unnestRows(TOTALS_COLUMNS, chunk))
-          : insert.values([...chunk])
+          : insert.values(chunk.map((r) => inColumnOrder(TOTALS_COLUMNS, r)))
       ).onConflict((oc) =>
         oc.columns(['account', 'user_name']).doUpdateSet((eb) => ({
           core_seconds: eb('usage_totals.core_seconds', '+', eb.ref('excluded.core_seconds')),
