@@ -1,7 +1,7 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database } from '../../db/types.js';
-import type { UsageWhere } from '../reports/index.js';
+import { whereUsage, type UsageWhere } from '../reports/index.js';
 
 /** A usage_daily row as bills price it (the day and the keys a price depends on, and one grouping column). */
 export interface PricedUsage {
@@ -32,24 +32,6 @@ export interface JobForBill {
   card_seconds: number;
 }
 
-type Filterable = 'usage_daily' | 'jobs' | 'bill_lines';
-
-/** The scope's limits and the filters, on any table with user_name, account, queue and cluster_id columns. */
-export const filtered = <T extends Filterable, O>(
-  q: SelectQueryBuilder<Database, T, O>,
-  w: Omit<UsageWhere, 'from' | 'to'>,
-): SelectQueryBuilder<Database, T, O> => {
-  // The four columns exist on each of these tables; Kysely cannot see that through the union.
-  let r = q as unknown as SelectQueryBuilder<Database, 'jobs', O>;
-  if (w.userName !== undefined) r = r.where('user_name', '=', w.userName);
-  if (w.accounts) r = r.where('account', 'in', w.accounts);
-  if (w.clusterId) r = r.where('cluster_id', '=', w.clusterId);
-  if (w.user) r = r.where('user_name', '=', w.user);
-  if (w.account) r = r.where('account', '=', w.account);
-  if (w.queue) r = r.where('queue', '=', w.queue);
-  return r as unknown as SelectQueryBuilder<Database, T, O>;
-};
-
 const jobColumns = [
   'cluster_id',
   'job_id',
@@ -74,7 +56,7 @@ export class BilledUsageRepository {
   async usage(w: UsageWhere, withUser: boolean): Promise<PricedUsage[]> {
     if (w.accounts?.length === 0) return [];
     const keys = ['day', 'cluster_id', 'account', 'queue', ...(withUser ? (['user_name'] as const) : [])] as const;
-    const q = filtered(this.db.selectFrom('usage_daily').where('day', '>=', w.from).where('day', '<=', w.to), w);
+    const q = whereUsage(this.db.selectFrom('usage_daily').where('day', '>=', w.from).where('day', '<=', w.to), w);
     const rows = await q
       .select((eb) => [
         ...keys,
@@ -98,7 +80,7 @@ export class BilledUsageRepository {
 
   /** Finished jobs that ended in [fromMs, toMs), newest end first, one page. */
   jobsPage(w: UsageWhere, fromMs: number, toMs: number, page: PageRequest): Promise<PageOf<JobForBill>> {
-    const q = filtered(this.db.selectFrom('jobs').where('end_at', '>=', fromMs).where('end_at', '<', toMs), w);
+    const q = whereUsage(this.db.selectFrom('jobs').where('end_at', '>=', fromMs).where('end_at', '<', toMs), w);
     if (w.accounts?.length === 0) return Promise.resolve({ total: 0, rows: [] });
     return readPage(q, page, (s) =>
       s

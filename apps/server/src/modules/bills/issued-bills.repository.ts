@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { BillLineRow, BillRow, Database } from '../../db/types.js';
-import type { UsageWhere } from '../reports/index.js';
-import { filtered } from './billed-usage.repository.js';
+import { whereUsage, type UsageWhere } from '../reports/index.js';
 import { big } from './money.js';
 
 export type NewBill = Omit<BillRow, 'id'>;
@@ -66,7 +65,7 @@ export class IssuedBillsRepository {
 
   /** A bill's stored lines (only the user's, when given), newest end first, and their sums. */
   async billLines(billId: number, w: Omit<UsageWhere, 'from' | 'to'>, page: PageRequest) {
-    const q = filtered(this.db.selectFrom('bill_lines').where('bill_id', '=', billId), w);
+    const q = whereUsage(this.db.selectFrom('bill_lines').where('bill_id', '=', billId), w);
     const [lines, sums] = await Promise.all([
       readPage(q, page, (s) => s.selectAll().orderBy('end_at', 'desc').orderBy('id', 'desc')),
       q
