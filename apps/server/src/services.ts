@@ -261,8 +261,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       (job) =>
         jobCost(
           {
-            prices: () => billsRepo.allPrices(),
-            classes: () => billsRepo.classes(),
+            prices: () => billsRepo.prices.allPrices(),
+            classes: () => billsRepo.prices.classes(),
             days: reportDays,
             currency: config.billing.currency,
           },

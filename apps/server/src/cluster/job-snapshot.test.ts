@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/database.js';
 import { silentLogger } from '../lib/logger.js';
 import { systemClock } from '../lib/time.js';
 import { JobSnapshot } from './job-snapshot.js';
-import { createLocalTestEnv, type LocalTestEnv } from './scheduler/local/local-env.test-support.js';
+import { createLocalTestEnv, testSpec, type LocalTestEnv } from './scheduler/local/local-env.test-support.js';
 import type { LocalScheduler } from './scheduler/local/local-scheduler.js';
 import { waitFor } from './scheduler/scheduler-contract.test-support.js';
 import type { ActiveJob, SchedulerAdapter } from './scheduler/types.js';
@@ -193,17 +193,7 @@ describe('JobSnapshot on the built-in scheduler', () => {
   it('tells when a job changes, and the snapshot follows within seconds without a poll', async () => {
     let told = 0;
     const stop = sched.onJobsChanged(() => (told += 1));
-    const jobId = await sched.submit('alice', {
-      name: 'ev',
-      partition: 'compute',
-      nodes: 1,
-      cores: 1,
-      gpus: 0,
-      memoryMB: 0,
-      timeLimit: 600,
-      workDir: join(env.homeRoot, 'alice', 'ev'),
-      script: '#!/bin/bash\nsleep 600\n',
-    });
+    const jobId = await sched.submit('alice', testSpec(join(env.homeRoot, 'alice', 'ev'), { name: 'ev' }));
     expect(told).toBeGreaterThan(0);
     await waitFor(() => Promise.resolve(jobsIn(snap)?.includes(`${jobId}:R`)), 'the job running in the snapshot', 20_000);
     const before = told;

@@ -23,45 +23,45 @@ const scopeOf = (s: string): ReportScope => REPORT_SCOPES.find((x) => x === s) ?
 
 /* /jm_report/api/prices, /bills, /billing-accounts (docs/bills.md); every change leaves an audit line naming its target. */
 export const registerBillsRoutes = (kit: RouteKit, bills: BillsService) => {
-  kit.route(listPrices, ({ query }) => bills.listPrices(query));
+  kit.route(listPrices, ({ query }) => bills.prices.listPrices(query));
   kit.route(createPrice, ({ auth, body, req }) => {
     req.auditInfo.target = `${body.clusterId || '*'}/${body.queue || '*'}/${body.accountClass || '*'} from ${body.effectiveFrom} core ${body.coreHourPrice} card ${body.cardHourPrice}`;
-    return bills.createPrice(auth, body);
+    return bills.prices.createPrice(auth, body);
   });
   kit.route(deletePrice, async ({ params, req }) => {
     req.auditInfo.target = `price ${params.priceId}`;
-    const p = await bills.deletePrice(params.priceId);
+    const p = await bills.prices.deletePrice(params.priceId);
     req.auditInfo.target = `price ${params.priceId} ${p.cluster_id || '*'}/${p.queue || '*'}/${p.account_class || '*'} from ${p.effective_from}`;
     return null;
   });
 
-  kit.route(billDetail, ({ auth, query }) => bills.detail(auth, { ...query, scope: scopeOf(query.scope) }));
-  kit.route(billStatistics, ({ auth, query }) => bills.statistics(auth, { ...query, scope: scopeOf(query.scope) }));
+  kit.route(billDetail, ({ auth, query }) => bills.reckoning.detail(auth, { ...query, scope: scopeOf(query.scope) }));
+  kit.route(billStatistics, ({ auth, query }) => bills.reckoning.statistics(auth, { ...query, scope: scopeOf(query.scope) }));
 
-  kit.route(listBills, ({ auth, query }) => bills.listBills(auth, { ...query, scope: scopeOf(query.scope) }));
+  kit.route(listBills, ({ auth, query }) => bills.issuing.listBills(auth, { ...query, scope: scopeOf(query.scope) }));
   kit.route(issueBills, async ({ auth, body, req }) => {
     req.auditInfo.target = `${body.period} ${body.accountName ?? 'all accounts'}`;
-    const issued = await bills.issue(auth, body.period, body.accountName);
+    const issued = await bills.issuing.issue(auth, body.period, body.accountName);
     req.auditInfo.target = `${body.period} ${issued.map((b) => `${b.accountName}#${b.billId}`).join(' ') || 'none'}`;
     return { issued };
   });
   kit.route(reissueBill, async ({ auth, params, body, req }) => {
     req.auditInfo.target = `bill ${params.billId}`;
-    const b = await bills.reissue(auth, params.billId, body.remark);
+    const b = await bills.issuing.reissue(auth, params.billId, body.remark);
     req.auditInfo.target = `bill ${params.billId} → ${b.billId} ${b.accountName} ${b.period} v${b.version}`;
     return b;
   });
 
   kit.route(listBillingAccounts, ({ auth, query }) =>
-    bills.listBillingAccounts(auth, { ...query, scope: query.scope === 'all' ? 'all' : 'mine' }),
+    bills.balances.listBillingAccounts(auth, { ...query, scope: query.scope === 'all' ? 'all' : 'mine' }),
   );
   kit.route(setAccountClass, ({ params, body, req }) => {
     req.auditInfo.target = `${params.accountName} class '${body.accountClass}'`;
-    return bills.setAccountClass(params.accountName, body.accountClass);
+    return bills.balances.setAccountClass(params.accountName, body.accountClass);
   });
   kit.route(deposit, ({ auth, params, body, req }) => {
     req.auditInfo.target = `${params.accountName} ${centsText(body.amountCents)} ${body.remark}`;
-    return bills.deposit(auth, params.accountName, body.amountCents, body.remark);
+    return bills.balances.deposit(auth, params.accountName, body.amountCents, body.remark);
   });
-  kit.route(listLedger, ({ auth, params, query }) => bills.ledger(auth, params.accountName, query));
+  kit.route(listLedger, ({ auth, params, query }) => bills.balances.ledger(auth, params.accountName, query));
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
-import { BillsRepository } from './bills.repository.js';
+import { PricesRepository } from './prices.repository.js';
 import { numeratorOf } from './money.js';
 import { NO_PRICE, PriceBook } from './price-book.js';
 
@@ -31,7 +31,7 @@ export const chargeJobs = async (
   now: number,
 ): Promise<void> => {
   if (jobs.length === 0) return;
-  const repo = new BillsRepository(trx);
+  const repo = new PricesRepository(trx);
   const [book, classes] = [new PriceBook(await repo.allPrices()), await repo.classes()];
   const rows = jobs.map((j) => {
     // A job without an account is charged nothing (and loses a charge a correction moved it out of).

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, ReportFileRow, ReportFilesTable } from '../../db/types.js';
-import type { UsageWhere } from '../reports/index.js';
+import { whereUsage, type UsageWhere } from '../reports/index.js';
 
 /** A finished job as a per-job report file writes it. */
 export interface JobLine {
@@ -139,15 +139,7 @@ export class ReportFilesRepository {
 
   /** Finished jobs ending in [fromMs, toMs) that the report's limits let through. */
   private jobs(w: UsageWhere, fromMs: number, toMs: number): SelectQueryBuilder<Database, 'jobs', object> {
-    let q = this.db.selectFrom('jobs').where('end_at', '>=', fromMs).where('end_at', '<', toMs);
-    if (w.userName !== undefined) q = q.where('user_name', '=', w.userName);
-    // Scope accounts of a user who owns none: no rows.
-    if (w.accounts) q = w.accounts.length > 0 ? q.where('account', 'in', w.accounts) : q.where(sql<boolean>`1 = 0`);
-    if (w.clusterId) q = q.where('cluster_id', '=', w.clusterId);
-    if (w.user) q = q.where('user_name', '=', w.user);
-    if (w.account) q = q.where('account', '=', w.account);
-    if (w.queue) q = q.where('queue', '=', w.queue);
-    return q;
+    return whereUsage(this.db.selectFrom('jobs').where('end_at', '>=', fromMs).where('end_at', '<', toMs), w);
   }
 
   async countJobs(w: UsageWhere, fromMs: number, toMs: number): Promise<number> {

@@ -2,5 +2,6 @@
 export type { ReportsService, ReportFilter } from './reports.service.js';
 export { scopedWhere } from './reports.service.js';
 export { badParameter, readAllRequired } from './report-errors.js';
-export type { UsageWhere } from './reports.repository.js';
+export type { UsageWhere } from './usage-filter.js';
+export { whereUsage } from './usage-filter.js';
 export type { EfficiencyService } from './efficiency.service.js';

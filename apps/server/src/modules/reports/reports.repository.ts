@@ -1,25 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { addDays } from '../../lib/zone-days.js';
+import { whereUsage, type UsageWhere } from './usage-filter.js';
+
+export type { UsageWhere } from './usage-filter.js';
 
 /** A column usage is summed by: a report dimension stored on every row, or the day. */
 export type SumColumn = 'user' | 'account' | 'queue' | 'cluster' | 'day';
 
 const columns = { user: 'user_name', account: 'account', queue: 'queue', cluster: 'cluster_id', day: 'day' } as const;
-
-/** Which rows a report reads: whole days (YYYYMMDD, inclusive), the scope's limits and the filters. */
-export interface UsageWhere {
-  from: number;
-  to: number;
-  /** Scope mine: only this user's jobs. */
-  userName?: string | undefined;
-  /** Scope accounts: only jobs charged to these accounts (none: nothing). */
-  accounts?: readonly string[] | undefined;
-  clusterId?: string | undefined;
-  user?: string | undefined;
-  account?: string | undefined;
-  queue?: string | undefined;
-}
 
 /** Sums of one group; key is the column's value (a day as YYYYMMDD text). */
 export interface UsageSums {
@@ -92,14 +81,8 @@ export class ReportsRepository {
   /** Sums over usage_daily for the days from w.from to w.to (YYYYMMDD numbers, inclusive). */
   private async daily(w: UsageWhere, by: SumColumn): Promise<UsageSums[]> {
     const column = columns[by];
-    let q = this.db.selectFrom('usage_daily').where('day', '>=', w.from).where('day', '<=', w.to);
-    if (w.userName !== undefined) q = q.where('user_name', '=', w.userName);
-    if (w.accounts) q = q.where('account', 'in', w.accounts);
-    if (w.clusterId) q = q.where('cluster_id', '=', w.clusterId);
-    if (w.user) q = q.where('user_name', '=', w.user);
-    if (w.account) q = q.where('account', '=', w.account);
-    if (w.queue) q = q.where('queue', '=', w.queue);
-    const rows = await q
+    const q = this.db.selectFrom('usage_daily').where('day', '>=', w.from).where('day', '<=', w.to);
+    const rows = await whereUsage(q, w)
       .select((eb) => [
         eb.ref(column).as('key'),
         eb.fn.sum<number>('jobs').as('jobs'),

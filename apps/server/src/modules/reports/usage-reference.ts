@@ -1,27 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { addDays, type ZoneDays } from '../../lib/zone-days.js';
-import { toSums, type SumColumn, type UsageSums, type UsageWhere } from './reports.repository.js';
+import { toSums, type SumColumn, type UsageSums } from './reports.repository.js';
+import { whereUsage, type UsageWhere } from './usage-filter.js';
 
 const columns = { user: 'user_name', account: 'account', queue: 'queue', cluster: 'cluster_id' } as const;
 
 /**
  * The raw jobs a report's range, scope and filters select: those that ended from the zone's start
- * of `from` up to (not including) its start of the day after `to`. `w.accounts` must not be empty.
+ * of `from` up to (not including) its start of the day after `to`.
  */
-export const jobsWhere = (db: Kysely<Database>, days: ZoneDays, w: UsageWhere) => {
-  let q = db
-    .selectFrom('jobs')
-    .where('end_at', '>=', days.startOf(w.from))
-    .where('end_at', '<', days.startOf(addDays(w.to, 1)));
-  if (w.userName !== undefined) q = q.where('user_name', '=', w.userName);
-  if (w.accounts) q = q.where('account', 'in', w.accounts);
-  if (w.clusterId) q = q.where('cluster_id', '=', w.clusterId);
-  if (w.user) q = q.where('user_name', '=', w.user);
-  if (w.account) q = q.where('account', '=', w.account);
-  if (w.queue) q = q.where('queue', '=', w.queue);
-  return q;
-};
+export const jobsWhere = (db: Kysely<Database>, days: ZoneDays, w: UsageWhere) =>
+  whereUsage(
+    db
+      .selectFrom('jobs')
+      .where('end_at', '>=', days.startOf(w.from))
+      .where('end_at', '<', days.startOf(addDays(w.to, 1))),
+    w,
+  );
 
 /**
  * The reference the rollups must equal: the same sums with a GROUP BY over the raw jobs table,

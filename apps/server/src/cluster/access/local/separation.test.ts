@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../db/database.js';
 import { loadMasterKey } from '../../../lib/master-key.js';
 import { waitFor } from '../../scheduler/scheduler-contract.test-support.js';
-import { createLocalTestEnv, type LocalTestEnv } from '../../scheduler/local/local-env.test-support.js';
+import { createLocalTestEnv, testSpec, type LocalTestEnv } from '../../scheduler/local/local-env.test-support.js';
 import type { LocalScheduler } from '../../scheduler/local/local-scheduler.js';
 import { LocalClusterAccess } from './local-access.js';
 import { LocalAccessRefusedError, localSeparation } from './user-accounts.js';
@@ -82,17 +82,13 @@ describe.runIf(asRoot)('local access as root: a POSIX account per portal user', 
 
   it("runs a local-scheduler job as the owner's account, output files theirs", async () => {
     const workDir = join(env.homeRoot, alice.name, 'jobs');
-    const id = await scheduler.submit(alice.name, {
-      name: 'whoami',
-      partition: 'compute',
-      nodes: 1,
-      cores: 1,
-      gpus: 0,
-      memoryMB: 0,
-      timeLimit: 600,
-      workDir,
-      script: `#!/bin/bash\nid -un\necho "$USER"\ncat -- ${masterKey} || echo no-key\ncat /proc/${process.pid}/environ >/dev/null || echo no-environ\n`,
-    });
+    const id = await scheduler.submit(
+      alice.name,
+      testSpec(workDir, {
+        name: 'whoami',
+        script: `#!/bin/bash\nid -un\necho "$USER"\ncat -- ${masterKey} || echo no-key\ncat /proc/${process.pid}/environ >/dev/null || echo no-environ\n`,
+      }),
+    );
     const done = await waitFor(
       async () => (await scheduler.finishedSince(0)).find((j) => j.jobId === id),
       `${id} to finish`,

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { parseConfig } from '../../../config/load.js';
 import type { Config } from '../../../config/schema.js';
 import { openDatabase, type DbHandle } from '../../../db/database.js';
 import { migrateToLatest } from '../../../db/migrate.js';
 import { createTestStorage } from '../../../test/test-storage.js';
+import type { SubmitSpec } from '../types.js';
 import { LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.js';
 import type { LocalSettings } from './topology.js';
 
@@ -55,3 +57,45 @@ export const createLocalTestEnv = (): LocalTestEnv => {
     dispose: () => storage.dispose(),
   };
 };
+
+/** The scheduler a test file shares, with its folder and database (set once the file's tests start). */
+export interface SharedLocalScheduler {
+  env: LocalTestEnv;
+  db: DbHandle;
+  scheduler: LocalScheduler;
+}
+
+/**
+ * Starts one scheduler on a fresh folder and database before the file's tests; after them kills
+ * its jobs (no process outlives the run), stops it and removes the folder and the database.
+ */
+export const useLocalScheduler = (over: Partial<LocalSchedulerOptions> = {}): SharedLocalScheduler => {
+  const shared: Partial<SharedLocalScheduler> = {};
+  beforeAll(async () => {
+    shared.env = createLocalTestEnv();
+    shared.db = await shared.env.openDb();
+    shared.scheduler = shared.env.scheduler(shared.db, over);
+  });
+  afterAll(async () => {
+    await shared.scheduler?.shutdownJobs();
+    await shared.scheduler?.close();
+    await shared.db?.close();
+    await shared.env?.dispose();
+  });
+  // Read only inside the tests and hooks, once beforeAll has filled it.
+  return shared as SharedLocalScheduler;
+};
+
+/** A one-core job to the partition `compute`, in `workDir`, that sleeps for ten minutes (its time limit) unless `over` gives a script. */
+export const testSpec = (workDir: string, over: Partial<SubmitSpec> = {}): SubmitSpec => ({
+  name: 'job',
+  partition: 'compute',
+  nodes: 1,
+  cores: 1,
+  gpus: 0,
+  memoryMB: 0,
+  timeLimit: 600,
+  workDir,
+  script: '#!/bin/bash\nsleep 600\n',
+  ...over,
+});

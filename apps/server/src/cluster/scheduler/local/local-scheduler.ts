@@ -41,7 +41,8 @@ import { checkSpec, DEFAULT_PRIORITY, reject, validateSubmission } from './submi
 import { estimateInputs, estimateStart } from './start-estimate.js';
 import { resolveTimeLimit } from './queue.js';
 import { LocalPartitionStore } from './partition-store.js';
-import { checkPartitionSettings } from './partitions.js';
+import { PartitionAdmin } from './partition-admin.js';
+import { SchedulingLoop } from './scheduling-loop.js';
 import { buildTopology, LiveTopology, type LocalSettings } from './topology.js';
 import { toActiveJob, toActiveJobDetail, toFinishedJob } from './views.js';
 
@@ -54,9 +55,6 @@ import { toActiveJob, toActiveJobDetail, toFinishedJob } from './views.js';
  * and outlive the server: a new instance on the same database and data folder
  * takes them over.
  */
-
-/** The shortest time between two scheduling passes. */
-const MIN_PASS_GAP_MS = 200;
 
 export interface LocalSchedulerOptions {
   db: Kysely<Database>;
@@ -90,8 +88,7 @@ const JOB_ID = /^\d{1,15}$/;
 export class LocalScheduler implements SchedulerAdapter {
   readonly kind = 'local' as const;
   readonly topology: LiveTopology;
-  private readonly settings: Pick<LocalSettings, 'nodes' | 'partitions'>;
-  private readonly partitionStore: LocalPartitionStore;
+  private readonly partitions: PartitionAdmin;
   /** The partitions made in the portal, read once at start (every read and change waits for it). */
   private readonly loaded: Promise<void>;
   readonly homeRoot: string;
@@ -105,22 +102,13 @@ export class LocalScheduler implements SchedulerAdapter {
   private readonly control: JobControl;
   private readonly clock: Clock;
   private readonly onError: (err: unknown) => void;
-  private readonly timer: NodeJS.Timeout;
-  /** Tail of the queue of changes: one at a time. */
-  private chain: Promise<unknown> = Promise.resolve();
-  private passQueued = false;
-  /** When the last scheduling pass ended, and the timer of a deferred one. */
-  private lastPassEnd = 0;
-  private deferred: NodeJS.Timeout | null = null;
-  private closed = false;
+  private readonly loop: SchedulingLoop;
   /** Who is told when jobs change (the job snapshot). */
   private readonly listeners = new Set<() => void>();
 
   constructor(opts: LocalSchedulerOptions) {
     if (!CLUSTER_ID_PATTERN.test(opts.clusterId)) throw new Error(`local scheduler: bad cluster id ${opts.clusterId}`);
-    this.settings = opts.config;
     this.topology = new LiveTopology(buildTopology(opts.config));
-    this.partitionStore = new LocalPartitionStore(opts.db, opts.clusterId);
     const dataDir = resolve(opts.dataDir);
     this.stateDir = join(dataDir, 'local-scheduler', opts.clusterId);
     this.homeRoot = resolve(opts.homeRoot);
@@ -149,11 +137,21 @@ export class LocalScheduler implements SchedulerAdapter {
       kick: () => this.kick(),
     });
     this.control = { store: this.store, procs: this.procs, runner: this.runner };
-    this.loaded = this.reloadPartitions();
+    this.partitions = new PartitionAdmin(
+      this.topology,
+      opts.config,
+      new LocalPartitionStore(opts.db, opts.clusterId),
+      this.store,
+      this.clock,
+    );
+    this.loaded = this.partitions.reload();
     // Nothing changes the queue before the stored partitions are known.
-    this.chain = this.loaded.catch((err: unknown) => this.onError(err));
-    this.timer = setInterval(() => this.kick(), opts.tickMs ?? 500);
-    this.timer.unref();
+    this.loop = new SchedulingLoop(
+      () => this.runner.pass(),
+      this.loaded.catch((err: unknown) => this.onError(err)),
+      opts.tickMs ?? 500,
+      this.onError,
+    );
     // The first pass takes over the jobs a previous instance left running.
     this.kick();
   }
@@ -286,51 +284,23 @@ export class LocalScheduler implements SchedulerAdapter {
   /* ---------- queue management (partitions.ts) ---------- */
 
   async createPartition(settings: PartitionSettings): Promise<void> {
-    await this.changePartitions(async () => {
-      if (this.topology.partition(settings.name)) reject(`Partition ${settings.name} already exists`);
-      checkPartitionSettings(this.topology, settings);
-      await this.partitionStore.insert(settings, this.clock.now());
-    });
+    await this.changePartitions(() => this.partitions.create(settings));
   }
 
   async updatePartition(settings: PartitionSettings): Promise<void> {
-    await this.changePartitions(async () => {
-      this.managedPartition(settings.name);
-      checkPartitionSettings(this.topology, settings);
-      await this.partitionStore.update(settings, this.clock.now());
-    });
+    await this.changePartitions(() => this.partitions.update(settings));
   }
 
   async deletePartition(name: string): Promise<void> {
-    await this.changePartitions(async () => {
-      this.managedPartition(name);
-      const open = (await this.store.open()).filter((j) => j.partition === name);
-      if (open.length > 0) reject(`Partition ${name} is in use: ${open.length} job(s) queued or running in it`);
-      await this.partitionStore.delete(name);
-    });
-  }
-
-  private managedPartition(name: string): void {
-    const p = this.topology.partition(name);
-    if (!p) reject(`Invalid partition name specified: ${name}`);
-    if (!p.managed) reject(`Partition ${name} comes from the configuration file: change it there`);
+    await this.changePartitions(() => this.partitions.delete(name));
   }
 
   /** A change of the stored partitions, between scheduling passes; the next pass sees it. */
   private async changePartitions(fn: () => Promise<void>): Promise<void> {
     this.assertOpen();
-    await answering(() =>
-      this.exclusive(async () => {
-        await fn();
-        await this.reloadPartitions();
-      }),
-    );
+    await answering(() => this.exclusive(fn));
     this.tell();
     this.kick();
-  }
-
-  private async reloadPartitions(): Promise<void> {
-    this.topology.replace(buildTopology(this.settings, await this.partitionStore.list()));
   }
 
   /* ---------- telling ---------- */
@@ -355,12 +325,9 @@ export class LocalScheduler implements SchedulerAdapter {
 
   /** Stops the loop; running jobs keep running and a new instance takes them over. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.timer);
-    if (this.deferred) clearTimeout(this.deferred);
+    if (!this.loop.stop()) return;
     this.runner.close();
-    await this.chain;
+    await this.loop.idle();
   }
 
   /**
@@ -371,32 +338,12 @@ export class LocalScheduler implements SchedulerAdapter {
     await this.exclusive(() => this.runner.killAll());
   }
 
-  /* ---------- the loop ---------- */
-
-  /**
-   * Asks for a pass; one waiting pass is enough however many ask. Passes are at least
-   * MIN_PASS_GAP_MS apart: a burst of submissions to a long queue must not turn into one full
-   * pass per submission.
-   */
-  private kick(): void {
-    if (this.closed || this.passQueued) return;
-    this.passQueued = true;
-    const run = () => {
-      this.deferred = null;
-      this.exclusive(async () => {
-        this.passQueued = false;
-        if (this.closed) return;
-        await this.runner.pass();
-        this.lastPassEnd = Date.now();
-      }).catch((err: unknown) => this.onError(err));
-    };
-    const wait = this.lastPassEnd + MIN_PASS_GAP_MS - Date.now();
-    if (wait <= 0) return run();
-    this.deferred = setTimeout(run, wait);
-    this.deferred.unref();
-  }
-
   /* ---------- helpers ---------- */
+
+  /** Asks for a scheduling pass (scheduling-loop.ts). */
+  private kick(): void {
+    this.loop.kick();
+  }
 
   /** Runs an action on a job the actor may act on, then schedules at once. */
   private async act(actor: Actor, jobId: string, fn: (row: LocalJobRow, now: number) => Promise<void>): Promise<void> {
@@ -415,13 +362,11 @@ export class LocalScheduler implements SchedulerAdapter {
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.chain.then(fn);
-    this.chain = p.catch(() => undefined);
-    return p;
+    return this.loop.exclusive(fn);
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new SchedulerUnavailableError('the local scheduler is stopped');
+    if (this.loop.closed) throw new SchedulerUnavailableError('the local scheduler is stopped');
   }
 
   /** The job's command: its script's path (plain concatenation: this runs for every job on every poll). */

@@ -1,12 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { mkdirSync, symlinkSync, writeFileSync } from '../../../test/planted-files.js';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../db/database.js';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../scheduler-contract.test-support.js';
 import { OutputMissingError, SchedulerRejectedError, SchedulerUnavailableError, type Actor, type SubmitSpec } from '../types.js';
-import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, type LocalTestEnv } from './local-env.test-support.js';
+import { testSpec, useLocalScheduler } from './local-env.test-support.js';
 
 /* What the contract does not pin down: validation, permissions, queue order, limits, environment. */
 
@@ -15,36 +13,11 @@ const bob = 'bob';
 const owner: Actor = { user: alice, privileged: false };
 const operator: Actor = { user: 'admin', privileged: true };
 
-let env: LocalTestEnv;
-let db: DbHandle;
-let s: LocalScheduler;
+const local = useLocalScheduler({ tickMs: 200, killGraceMs: 1000 });
 
-beforeAll(async () => {
-  env = createLocalTestEnv();
-  db = await env.openDb();
-  s = env.scheduler(db, { tickMs: 200, killGraceMs: 1000 });
-});
-afterAll(async () => {
-  await s?.shutdownJobs();
-  await s?.close();
-  await db?.close();
-  await env?.dispose();
-});
-
-const wd = (user = alice, sub = 'work') => join(env.homeRoot, user, sub);
-const spec = (over: Partial<SubmitSpec> = {}): SubmitSpec => ({
-  name: 'job',
-  partition: 'compute',
-  nodes: 1,
-  cores: 1,
-  gpus: 0,
-  memoryMB: 0,
-  timeLimit: 600,
-  workDir: wd(),
-  script: '#!/bin/bash\nsleep 600\n',
-  ...over,
-});
-const job = async (id: string) => (await s.activeJobs()).find((j) => j.jobId === id);
+const wd = (user = alice, sub = 'work') => join(local.env.homeRoot, user, sub);
+const spec = (over: Partial<SubmitSpec> = {}) => testSpec(wd(), over);
+const job = async (id: string) => (await local.scheduler.activeJobs()).find((j) => j.jobId === id);
 const inState = (id: string, states: string, timeoutMs = 20_000) =>
   waitFor(
     async () => {
@@ -55,31 +28,31 @@ const inState = (id: string, states: string, timeoutMs = 20_000) =>
     timeoutMs,
   );
 const finished = (id: string, timeoutMs = 20_000) =>
-  waitFor(async () => (await s.finishedSince(0)).find((j) => j.jobId === id), `${id} to finish`, timeoutMs);
+  waitFor(async () => (await local.scheduler.finishedSince(0)).find((j) => j.jobId === id), `${id} to finish`, timeoutMs);
 const clear = async () => {
-  for (const j of await s.activeJobs()) await s.cancel(operator, j.jobId);
-  await waitFor(async () => (await s.activeJobs()).length === 0, 'an empty queue');
+  for (const j of await local.scheduler.activeJobs()) await local.scheduler.cancel(operator, j.jobId);
+  await waitFor(async () => (await local.scheduler.activeJobs()).length === 0, 'an empty queue');
 };
 
 describe('local scheduler: submission', () => {
   it('refuses work directories outside the user’s folder, links included', async () => {
     mkdirSync(wd(bob, 'shared'), { recursive: true });
     mkdirSync(wd(alice, ''), { recursive: true });
-    symlinkSync(wd(bob, 'shared'), join(env.homeRoot, alice, 'to-bob'));
+    symlinkSync(wd(bob, 'shared'), join(local.env.homeRoot, alice, 'to-bob'));
     for (const workDir of [
       '/tmp',
       wd(bob),
-      join(env.homeRoot, alice, 'to-bob'),
-      join(env.homeRoot, alice, 'to-bob', 'x'),
+      join(local.env.homeRoot, alice, 'to-bob'),
+      join(local.env.homeRoot, alice, 'to-bob', 'x'),
       `${wd()}/../../bob`,
       'work',
     ])
-      await expect(s.submit(alice, spec({ workDir })), workDir).rejects.toBeInstanceOf(SchedulerRejectedError);
+      await expect(local.scheduler.submit(alice, spec({ workDir })), workDir).rejects.toBeInstanceOf(SchedulerRejectedError);
   });
 
   it('creates a missing work directory inside the folder, and the folder itself privately', async () => {
-    const id = await s.submit('carol', spec({ workDir: wd('carol', 'a/b/c'), script: '#!/bin/bash\ntrue\n' }));
-    expect(statSync(join(env.homeRoot, 'carol')).mode & 0o777).toBe(0o700);
+    const id = await local.scheduler.submit('carol', spec({ workDir: wd('carol', 'a/b/c'), script: '#!/bin/bash\ntrue\n' }));
+    expect(statSync(join(local.env.homeRoot, 'carol')).mode & 0o777).toBe(0o700);
     expect(statSync(wd('carol', 'a/b/c')).isDirectory()).toBe(true);
     await finished(id);
   });
@@ -101,16 +74,16 @@ describe('local scheduler: submission', () => {
       ['nul in script', { script: 'echo \u0000' }],
     ];
     for (const [what, over] of bad)
-      await expect(s.submit(alice, spec(over)), what).rejects.toBeInstanceOf(SchedulerRejectedError);
-    await expect(s.submit('../x', spec())).rejects.toBeInstanceOf(SchedulerRejectedError);
-    expect(await s.activeJobs()).toEqual([]);
+      await expect(local.scheduler.submit(alice, spec(over)), what).rejects.toBeInstanceOf(SchedulerRejectedError);
+    await expect(local.scheduler.submit('../x', spec())).rejects.toBeInstanceOf(SchedulerRejectedError);
+    expect(await local.scheduler.activeJobs()).toEqual([]);
   });
 
   it('applies the partition’s default time and caps at its maximum; the default partition when none is named', async () => {
-    const blocker = await s.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
+    const blocker = await local.scheduler.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
     await inState(blocker, 'R');
-    const a = await s.submit(alice, spec({ timeLimit: 0, partition: '' }));
-    const b = await s.submit(alice, spec({ timeLimit: 10 * 86400 }));
+    const a = await local.scheduler.submit(alice, spec({ timeLimit: 0, partition: '' }));
+    const b = await local.scheduler.submit(alice, spec({ timeLimit: 10 * 86400 }));
     expect(await job(a)).toMatchObject({ timeLimit: 3600, partition: 'compute', memoryMB: 2000 });
     expect(await job(b)).toMatchObject({ timeLimit: 86400 });
     await clear();
@@ -119,33 +92,33 @@ describe('local scheduler: submission', () => {
 
 describe('local scheduler: the queue', () => {
   it('starts jobs by priority, then in submission order, and says why the others wait', async () => {
-    const blocker = await s.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
+    const blocker = await local.scheduler.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
     await inState(blocker, 'R');
-    const first = await s.submit(alice, spec({ name: 'first', cores: 32, nodes: 4 }));
-    const second = await s.submit(alice, spec({ name: 'second', cores: 32, nodes: 4 }));
-    const small = await s.submit(alice, spec({ name: 'small' }));
+    const first = await local.scheduler.submit(alice, spec({ name: 'first', cores: 32, nodes: 4 }));
+    const second = await local.scheduler.submit(alice, spec({ name: 'second', cores: 32, nodes: 4 }));
+    const small = await local.scheduler.submit(alice, spec({ name: 'small' }));
     await waitFor(async () => (await job(small))?.reason === 'Priority', 'reasons');
     expect((await job(first))?.reason).toBe('Resources');
     expect((await job(second))?.reason).toBe('Priority');
 
-    await s.setPriority(operator, second, 5000);
+    await local.scheduler.setPriority(operator, second, 5000);
     await waitFor(async () => (await job(second))?.reason === 'Resources', 'second to lead');
     expect((await job(first))?.reason).toBe('Priority');
 
-    await s.cancel(owner, blocker);
+    await local.scheduler.cancel(owner, blocker);
     await inState(second, 'R');
     expect(await job(first)).toMatchObject({ state: 'Q', reason: 'Resources' });
     // The small job does not overtake the first one.
     expect((await job(small))?.state).toBe('Q');
-    await s.cancel(owner, second);
+    await local.scheduler.cancel(owner, second);
     await inState(first, 'R');
     await clear();
   });
 
   it('reports what running jobs hold on each node, spreading cores evenly', async () => {
-    const id = await s.submit(alice, spec({ nodes: 2, cores: 12, memoryMB: 1000 }));
+    const id = await local.scheduler.submit(alice, spec({ nodes: 2, cores: 12, memoryMB: 1000 }));
     await inState(id, 'R');
-    const info = await s.clusterInfo();
+    const info = await local.scheduler.clusterInfo();
     expect(info.nodes.slice(0, 2).map((n) => [n.name, n.cpusAlloc, n.state])).toEqual([
       ['node01', 6, 'mixed'],
       ['node02', 6, 'mixed'],
@@ -167,7 +140,7 @@ describe('local scheduler: the queue', () => {
   });
 
   it('gives the job Slurm’s environment, the user’s folder as HOME, and its output files', async () => {
-    const id = await s.submit(
+    const id = await local.scheduler.submit(
       alice,
       spec({
         name: 'env',
@@ -181,7 +154,7 @@ describe('local scheduler: the queue', () => {
     expect(done).toMatchObject({ exitStatus: 'complete', nodeList: 'node[01-02]', cpus: 12, nodes: 2, restartCount: 0 });
     expect(done.cpuTime).not.toBeNull();
     expect(readFileSync(join(wd(), `env-${id}.out`), 'utf8')).toBe(
-      `${id} ${id} 12 2 node[01-02] 6(x2) compute ${alice}\n${join(env.homeRoot, alice)}|${wd()}|${wd()}\n`,
+      `${id} ${id} 12 2 node[01-02] 6(x2) compute ${alice}\n${join(local.env.homeRoot, alice)}|${wd()}|${wd()}\n`,
     );
     expect(readFileSync(join(wd(), `env-${id}.err`), 'utf8')).toBe('oops\n');
   });
@@ -189,46 +162,46 @@ describe('local scheduler: the queue', () => {
 
 describe('local scheduler: actions', () => {
   it('lets only the owner or an operator act, and operators alone suspend, raise priority or extend', async () => {
-    const id = await s.submit(alice, spec());
+    const id = await local.scheduler.submit(alice, spec());
     await inState(id, 'R');
     const asBob: Actor = { user: bob, privileged: false };
     for (const act of [
-      () => s.cancel(asBob, id),
-      () => s.hold(asBob, id),
-      () => s.requeue(asBob, id),
-      () => s.setPriority(asBob, id, 1),
-      () => s.suspend(owner, id),
-      () => s.setPriority(owner, id, 999_999),
-      () => s.setTimeLimit(owner, id, 100_000),
-      () => s.setTimeLimit(operator, id, 0),
-      () => s.setPriority(operator, id, -1),
-      () => s.hold(owner, id),
-      () => s.release(owner, id),
-      () => s.resume(operator, id),
-      () => s.cancel(owner, 'abc'),
-      () => s.cancel(owner, '123456789'),
+      () => local.scheduler.cancel(asBob, id),
+      () => local.scheduler.hold(asBob, id),
+      () => local.scheduler.requeue(asBob, id),
+      () => local.scheduler.setPriority(asBob, id, 1),
+      () => local.scheduler.suspend(owner, id),
+      () => local.scheduler.setPriority(owner, id, 999_999),
+      () => local.scheduler.setTimeLimit(owner, id, 100_000),
+      () => local.scheduler.setTimeLimit(operator, id, 0),
+      () => local.scheduler.setPriority(operator, id, -1),
+      () => local.scheduler.hold(owner, id),
+      () => local.scheduler.release(owner, id),
+      () => local.scheduler.resume(operator, id),
+      () => local.scheduler.cancel(owner, 'abc'),
+      () => local.scheduler.cancel(owner, '123456789'),
     ])
       await expect(act()).rejects.toBeInstanceOf(SchedulerRejectedError);
     // Lowering is fine for the owner.
-    await s.setPriority(owner, id, 10);
-    await s.setTimeLimit(owner, id, 300);
+    await local.scheduler.setPriority(owner, id, 10);
+    await local.scheduler.setTimeLimit(owner, id, 300);
     expect(await job(id)).toMatchObject({ priority: 10, timeLimit: 300, state: 'R' });
-    await s.cancel(owner, id);
+    await local.scheduler.cancel(owner, id);
     expect(await finished(id)).toMatchObject({ exitStatus: 'delete', schedulerState: 'CANCELLED' });
-    await expect(s.cancel(owner, id)).rejects.toBeInstanceOf(SchedulerRejectedError);
+    await expect(local.scheduler.cancel(owner, id)).rejects.toBeInstanceOf(SchedulerRejectedError);
   });
 
   it('keeps an administrator’s hold out of the owner’s hands', async () => {
-    const blocker = await s.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
+    const blocker = await local.scheduler.submit(alice, spec({ name: 'blocker', cores: 32, nodes: 4 }));
     await inState(blocker, 'R');
-    const id = await s.submit(alice, spec());
-    await s.hold(operator, id);
+    const id = await local.scheduler.submit(alice, spec());
+    await local.scheduler.hold(operator, id);
     expect(await job(id)).toMatchObject({ state: 'H', reason: 'JobHeldAdmin', schedulerState: 'PENDING' });
-    await expect(s.release(owner, id)).rejects.toBeInstanceOf(SchedulerRejectedError);
-    await s.release(operator, id);
-    await s.hold(owner, id);
+    await expect(local.scheduler.release(owner, id)).rejects.toBeInstanceOf(SchedulerRejectedError);
+    await local.scheduler.release(operator, id);
+    await local.scheduler.hold(owner, id);
     expect(await job(id)).toMatchObject({ state: 'H', reason: 'JobHeldUser' });
-    await s.cancel(owner, id);
+    await local.scheduler.cancel(owner, id);
     // A waiting job ends at once.
     expect(await job(id)).toBeUndefined();
     expect(await finished(id)).toMatchObject({ exitStatus: 'delete', startTime: null, elapsed: 0 });
@@ -236,10 +209,10 @@ describe('local scheduler: actions', () => {
   });
 
   it('does not count suspended time against the limit', async () => {
-    const id = await s.submit(alice, spec({ timeLimit: 4 }));
+    const id = await local.scheduler.submit(alice, spec({ timeLimit: 4 }));
     await inState(id, 'R');
     await new Promise((r) => setTimeout(r, 1000));
-    await s.suspend(operator, id);
+    await local.scheduler.suspend(operator, id);
     await inState(id, 'S');
     const atSuspend = (await job(id))?.runTime ?? Infinity;
     expect(atSuspend).toBeLessThan(4);
@@ -248,7 +221,7 @@ describe('local scheduler: actions', () => {
     const held = await job(id);
     expect(held?.state).toBe('S');
     expect(held?.runTime).toBe(atSuspend);
-    await s.resume(operator, id);
+    await local.scheduler.resume(operator, id);
     expect((await job(id))?.state).toBe('R');
     const done = await finished(id, 30_000);
     expect(done).toMatchObject({ exitStatus: 'timeout', schedulerState: 'TIMEOUT' });
@@ -259,24 +232,24 @@ describe('local scheduler: actions', () => {
   });
 
   it('ends a job at a shortened limit, and a job that ignores SIGTERM with SIGKILL', async () => {
-    const id = await s.submit(alice, spec({ script: '#!/bin/bash\ntrap "" TERM\nsleep 600\n' }));
+    const id = await local.scheduler.submit(alice, spec({ script: '#!/bin/bash\ntrap "" TERM\nsleep 600\n' }));
     await inState(id, 'R');
-    await s.setTimeLimit(operator, id, 1);
+    await local.scheduler.setTimeLimit(operator, id, 1);
     const done = await finished(id, 10_000);
     expect(done).toMatchObject({ exitStatus: 'timeout', exitCode: '0:9' });
   });
 
   it('requeues with the restart count, appending to the output', async () => {
-    const id = await s.submit(
+    const id = await local.scheduler.submit(
       alice,
       spec({ name: 'again', script: '#!/bin/bash\necho "run $SLURM_RESTART_COUNT"\nsleep 600\n' }),
     );
     await inState(id, 'R');
     await waitFor(async () => readFileSync(join(wd(), `again-${id}.out`), 'utf8').includes('run 0'), 'first output');
-    await s.requeue(owner, id);
+    await local.scheduler.requeue(owner, id);
     await waitFor(async () => (await job(id))?.restartCount === 1 && (await job(id))?.state === 'R', 'a second run');
     await waitFor(async () => readFileSync(join(wd(), `again-${id}.out`), 'utf8') === 'run 0\nrun 1\n', 'second output');
-    await s.cancel(owner, id);
+    await local.scheduler.cancel(owner, id);
     expect(await finished(id)).toMatchObject({ exitStatus: 'delete', restartCount: 1 });
   });
 
@@ -284,31 +257,37 @@ describe('local scheduler: actions', () => {
     writeFileSync(join(wd(bob, 'shared'), 'secret.txt'), 'bob only');
     symlinkSync(join(wd(bob, 'shared'), 'secret.txt'), join(wd(), 'peek.txt'));
     writeFileSync(join(wd(), 'mine.txt'), 'hello');
-    expect(await s.readOutput(alice, join(wd(), 'mine.txt'), { maxBytes: 100 })).toEqual({
+    expect(await local.scheduler.readOutput(alice, join(wd(), 'mine.txt'), { maxBytes: 100 })).toEqual({
       size: 5,
       content: 'hello',
       truncated: false,
     });
-    await expect(s.readOutput(alice, join(wd(), 'peek.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(SchedulerRejectedError);
-    await expect(s.readOutput(alice, join(wd(bob, 'shared'), 'secret.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(
+    await expect(local.scheduler.readOutput(alice, join(wd(), 'peek.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(
       SchedulerRejectedError,
     );
-    await expect(s.readOutput(bob, join(wd(), 'mine.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(SchedulerRejectedError);
-    await expect(s.readOutput(alice, join(wd(), 'missing.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(OutputMissingError);
+    await expect(
+      local.scheduler.readOutput(alice, join(wd(bob, 'shared'), 'secret.txt'), { maxBytes: 100 }),
+    ).rejects.toBeInstanceOf(SchedulerRejectedError);
+    await expect(local.scheduler.readOutput(bob, join(wd(), 'mine.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(
+      SchedulerRejectedError,
+    );
+    await expect(local.scheduler.readOutput(alice, join(wd(), 'missing.txt'), { maxBytes: 100 })).rejects.toBeInstanceOf(
+      OutputMissingError,
+    );
   });
 });
 
 describe('local scheduler: clusters and life cycle', () => {
   it('keeps clusters that share a database apart', async () => {
-    const other = env.scheduler(db, { clusterId: 'other', tickMs: 200 });
+    const other = local.env.scheduler(local.db, { clusterId: 'other', tickMs: 200 });
     try {
-      const mine = await s.submit(alice, spec({ name: 'here' }));
+      const mine = await local.scheduler.submit(alice, spec({ name: 'here' }));
       const theirs = await other.submit(alice, spec({ name: 'there' }));
       await inState(mine, 'R');
-      expect((await s.activeJobs()).map((j) => j.jobId)).toEqual([mine]);
+      expect((await local.scheduler.activeJobs()).map((j) => j.jobId)).toEqual([mine]);
       expect((await other.activeJobs()).map((j) => j.jobId)).toEqual([theirs]);
-      await expect(s.cancel(operator, theirs)).rejects.toBeInstanceOf(SchedulerRejectedError);
-      expect(await s.jobDetail(theirs)).toBeNull();
+      await expect(local.scheduler.cancel(operator, theirs)).rejects.toBeInstanceOf(SchedulerRejectedError);
+      expect(await local.scheduler.jobDetail(theirs)).toBeNull();
       await other.cancel(operator, theirs);
       await clear();
     } finally {
@@ -318,12 +297,14 @@ describe('local scheduler: clusters and life cycle', () => {
   });
 
   it('refuses users’ folders that would hold the data folder', () => {
-    expect(() => env.scheduler(db, { clusterId: 'x', homeRoot: env.dataDir })).toThrow(/must not lie inside/);
-    expect(() => env.scheduler(db, { clusterId: 'x', homeRoot: join(env.dataDir, '..') })).toThrow(/must not lie inside/);
+    expect(() => local.env.scheduler(local.db, { clusterId: 'x', homeRoot: local.env.dataDir })).toThrow(/must not lie inside/);
+    expect(() => local.env.scheduler(local.db, { clusterId: 'x', homeRoot: join(local.env.dataDir, '..') })).toThrow(
+      /must not lie inside/,
+    );
   });
 
   it('answers "unavailable" once closed', async () => {
-    const closed = env.scheduler(db, { clusterId: 'closed' });
+    const closed = local.env.scheduler(local.db, { clusterId: 'closed' });
     await closed.close();
     await expect(closed.submit(alice, spec())).rejects.toBeInstanceOf(SchedulerUnavailableError);
     await expect(closed.cancel(operator, '1')).rejects.toBeInstanceOf(SchedulerUnavailableError);

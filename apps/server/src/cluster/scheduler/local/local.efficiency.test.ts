@@ -1,34 +1,18 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../db/database.js';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../scheduler-contract.test-support.js';
-import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, type LocalTestEnv } from './local-env.test-support.js';
+import { useLocalScheduler } from './local-env.test-support.js';
 
 /* The built-in scheduler measures what a real job used: CPU time from its wrapper, peak memory from /proc. */
 
-let env: LocalTestEnv;
-let db: DbHandle;
-let s: LocalScheduler;
-
-beforeAll(async () => {
-  env = createLocalTestEnv();
-  db = await env.openDb();
-  s = env.scheduler(db, { tickMs: 200, memorySampleMs: 200 });
-});
-afterAll(async () => {
-  await s?.shutdownJobs();
-  await s?.close();
-  await db?.close();
-  await env?.dispose();
-});
+const local = useLocalScheduler({ tickMs: 200, memorySampleMs: 200 });
 
 // Holds 64 MiB (every page written) and keeps one core busy for about 2.5 s.
 const BUSY = `const b = Buffer.alloc(64 * 1024 * 1024, 1); const t = Date.now(); let x = 0; while (Date.now() - t < 2500) x += b[x % b.length]; console.log(x > 0);`;
 
 describe('local scheduler: job efficiency', () => {
   it('records the CPU time and the peak memory of a finished job', async () => {
-    const id = await s.submit('alice', {
+    const id = await local.scheduler.submit('alice', {
       name: 'busy',
       partition: 'compute',
       nodes: 1,
@@ -36,10 +20,14 @@ describe('local scheduler: job efficiency', () => {
       gpus: 0,
       memoryMB: 1000,
       timeLimit: 600,
-      workDir: join(env.homeRoot, 'alice', 'work'),
+      workDir: join(local.env.homeRoot, 'alice', 'work'),
       script: `#!/bin/bash\n"${process.execPath}" -e '${BUSY}'\n`,
     });
-    const done = await waitFor(async () => (await s.finishedSince(0)).find((j) => j.jobId === id), `${id} to finish`, 60_000);
+    const done = await waitFor(
+      async () => (await local.scheduler.finishedSince(0)).find((j) => j.jobId === id),
+      `${id} to finish`,
+      60_000,
+    );
     expect(done.exitStatus).toBe('complete');
     // About 2.5 s of one core's time, plus node's start; far less than two cores for the whole run.
     expect(done.cpuTime).toBeGreaterThanOrEqual(1);

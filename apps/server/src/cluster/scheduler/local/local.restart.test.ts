@@ -7,7 +7,7 @@ import type { DbHandle } from '../../../db/database.js';
 import { waitFor } from '../scheduler-contract.test-support.js';
 import type { SubmitSpec } from '../types.js';
 import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, TEST_CLUSTER, type LocalTestEnv } from './local-env.test-support.js';
+import { createLocalTestEnv, testSpec, TEST_CLUSTER, type LocalTestEnv } from './local-env.test-support.js';
 
 /* A restart of the server loses no job: a new instance on the same database and folders takes over. */
 
@@ -28,18 +28,7 @@ const stop = async (s: { adapter: LocalScheduler; db: DbHandle }) => {
   await s.db.close();
   open.splice(open.indexOf(s), 1);
 };
-const spec = (over: Partial<SubmitSpec> = {}): SubmitSpec => ({
-  name: 'job',
-  partition: 'compute',
-  nodes: 1,
-  cores: 1,
-  gpus: 0,
-  memoryMB: 0,
-  timeLimit: 600,
-  workDir: join(env.homeRoot, user, 'restart'),
-  script: '#!/bin/bash\nsleep 600\n',
-  ...over,
-});
+const spec = (over: Partial<SubmitSpec> = {}) => testSpec(join(env.homeRoot, user, 'restart'), over);
 const pidOf = async (db: DbHandle, jobId: string) =>
   waitFor(
     async () => (await db.db.selectFrom('local_jobs').select('pid').where('id', '=', Number(jobId)).executeTakeFirst())?.pid,

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../db/database.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RunLimits, RunningJobLimits } from '../run-limits.js';
 import { waitFor } from '../scheduler-contract.test-support.js';
 import type { Actor, SubmitSpec } from '../types.js';
-import type { LocalScheduler } from './local-scheduler.js';
-import { createLocalTestEnv, type LocalTestEnv } from './local-env.test-support.js';
+import { testSpec, useLocalScheduler } from './local-env.test-support.js';
 
 /*
  * The quotas' running-job limits on the built-in scheduler (real processes): a job whose account,
@@ -23,47 +21,22 @@ class TableLimits implements RunLimits {
 
 const operator: Actor = { user: 'admin', privileged: true };
 
-let env: LocalTestEnv;
-let db: DbHandle;
-let s: LocalScheduler;
 const limits = new TableLimits();
 
-beforeAll(async () => {
-  env = createLocalTestEnv();
-  db = await env.openDb();
-  s = env.scheduler(db, { tickMs: 200, killGraceMs: 1000, runLimits: limits });
-});
+const local = useLocalScheduler({ tickMs: 200, killGraceMs: 1000, runLimits: limits });
 afterEach(async () => {
   limits.table.clear();
-  for (const j of await s.activeJobs()) await s.cancel(operator, j.jobId).catch(() => undefined);
-  await waitFor(async () => (await s.activeJobs()).length === 0, 'an empty queue', 20_000);
-});
-afterAll(async () => {
-  await s?.shutdownJobs();
-  await s?.close();
-  await db?.close();
-  await env?.dispose();
+  for (const j of await local.scheduler.activeJobs()) await local.scheduler.cancel(operator, j.jobId).catch(() => undefined);
+  await waitFor(async () => (await local.scheduler.activeJobs()).length === 0, 'an empty queue', 20_000);
 });
 
 const submit = (user: string, account: string, over: Partial<SubmitSpec> = {}) =>
-  s.submit(user, {
-    name: 'limited',
-    partition: 'compute',
-    nodes: 1,
-    cores: 1,
-    gpus: 0,
-    memoryMB: 0,
-    timeLimit: 600,
-    workDir: join(env.homeRoot, user, 'work'),
-    script: '#!/bin/bash\nsleep 600\n',
-    account,
-    ...over,
-  });
+  local.scheduler.submit(user, testSpec(join(local.env.homeRoot, user, 'work'), { name: 'limited', account, ...over }));
 
 /** Waits until the scheduler has decided about every job, then answers state and reason by id. */
 const settled = (ids: string[]) =>
   waitFor(async () => {
-    const jobs = (await s.activeJobs()).filter((j) => ids.includes(j.jobId));
+    const jobs = (await local.scheduler.activeJobs()).filter((j) => ids.includes(j.jobId));
     const decided = jobs.length === ids.length && jobs.every((j) => j.state === 'R' || (j.state === 'Q' && j.reason !== 'None'));
     return decided && new Map(jobs.map((j) => [j.jobId, `${j.state} ${j.reason}`.trim()]));
   }, 'the scheduler to place every job');
@@ -102,13 +75,16 @@ describe('local scheduler: running-job limits', () => {
   it('counts a suspended job as running, and starts the waiting job once the limit is raised', async () => {
     limits.table.set('lim_e/alice', 1);
     const first = await submit('alice', 'lim_e');
-    await waitFor(async () => (await s.activeJobs()).find((j) => j.jobId === first && j.state === 'R'), 'the first job to run');
-    await s.suspend(operator, first);
+    await waitFor(
+      async () => (await local.scheduler.activeJobs()).find((j) => j.jobId === first && j.state === 'R'),
+      'the first job to run',
+    );
+    await local.scheduler.suspend(operator, first);
     const second = await submit('alice', 'lim_e');
     expect((await settled([second])).get(second)).toBe('Q AssocMaxJobsLimit');
     limits.table.set('lim_e/alice', 2);
     await waitFor(
-      async () => (await s.activeJobs()).find((j) => j.jobId === second && j.state === 'R'),
+      async () => (await local.scheduler.activeJobs()).find((j) => j.jobId === second && j.state === 'R'),
       'the second job to start',
     );
   });
