@@ -85,7 +85,8 @@ test('screenshots of usage reports', async ({ browser, request }) => {
     const page = await context.newPage();
     await signIn(page, E2E_ADMIN.user, E2E_ADMIN.password);
     await page.goto(`${baseURL()}/my-report/usage?range=month&scope=all&by=user`);
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: USERS[2] })).toBeVisible({
+    // The efficiency card's table has a row of the user too.
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: USERS[2] }).first()).toBeVisible({
       timeout: 30_000,
     });
     const notice = page.getByRole('button', { name: /^(Hide this notice|隐藏此提示)$/ });
@@ -112,8 +113,8 @@ test('screenshots of usage reports', async ({ browser, request }) => {
 
     // The Report files drawer: the account's jobs file downloaded once (in the first language), the summary not yet.
     await page.getByRole('button', { name: /^(Report files|报表文件)$/ }).click();
-    const drawer = page.locator('.ant-drawer-content');
-    const rows = drawer.locator('[data-testid^="report-file-"]');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: /^(Report files|报表文件)/ });
+    const rows = drawer.locator('.ant-list-item');
     await expect(rows).toHaveCount(2);
     if (lang === 'en') {
       const downloading = page.waitForEvent('download');

@@ -78,7 +78,8 @@ const Row = ({ file }: { file: ReportFile }) => {
               return value ? [t('files.filter', { name: t(`filter.${k === 'clusterId' ? 'cluster' : k}`), value })] : [];
             }),
             !isPending(file) && t('files.rows', { count: file.rows }),
-            isReady(file) && formatBytes(file.sizeBytes),
+            // "396 B" wraps as a whole.
+            isReady(file) && formatBytes(file.sizeBytes).replace(' ', '\u00a0'),
             new Date(file.createdAt).toLocaleString(i18n.language),
           ]
             .filter(Boolean)
