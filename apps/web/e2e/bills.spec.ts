@@ -143,11 +143,19 @@ test('the member’s job appears in bill detail with its amount, and in the stat
   await expect(row).toContainText('36.0000');
   await expect(page.getByText('Lines are rounded for display; the total is the exact sum rounded once.')).toBeVisible();
   // The account filter lives in the address.
-  await page.getByRole('textbox', { name: /^Account/ }).fill(ACCOUNT);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Account' }).focus();
+  await page.keyboard.type(ACCOUNT);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`account=${ACCOUNT}`));
   await expect(page.getByTestId('bill-total-amount')).toContainText(`${amount} CNY`);
   await expect(page.getByTestId('bill-total-jobs')).toContainText('1');
+  // A reload keeps it; an account the member's jobs were not charged to matches nothing.
+  await page.reload();
+  await expect(page.locator('.ant-select').filter({ hasText: ACCOUNT })).toHaveCount(1);
+  await expect(page.getByTestId('bill-total-amount')).toContainText(`${amount} CNY`);
+  await page.goto(`${baseURL()}/my-report/my-bill-detail?range=month&scope=mine&account=none_${stamp}`);
+  await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await expect(page.getByTestId('bill-total-amount')).toContainText('0.00 CNY');
 
   await page.goto(`${baseURL()}/my-report/my-bill-statistics?range=month&scope=mine&by=account`);
   await expect(page.getByRole('tab', { name: 'Account', selected: true })).toBeVisible();

@@ -10,7 +10,8 @@ import { baseURL, registeredUser, signIn } from './support/portal';
  * short jobs; once they have ended and been ingested, the report of this month (Mine) counts them
  * with nonzero core-hours; the account's PI sees them under "My accounts"; an administrator sees
  * Everyone and the member's row; the member has no Everyone choice; Chinese texts render; the
- * choice lives in the address; at 390 px the page does not scroll sideways.
+ * choice lives in the address; at 390 px the page does not scroll sideways. The PI runs one job of
+ * their own in the account, so the filters (user, account) change the figures the PI sees.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -51,8 +52,29 @@ test.beforeAll(async ({ request }) => {
       account: ACCOUNT,
     });
   }
-  // Wait until both have ended and been ingested: the report counts them.
+  // And one of the PI's own in the account, on two cores.
+  const pi = await apiSession(PI.name, PI.password);
+  await pi.ok('POST', '/jm_jobmanagement/api/jobs', {
+    name: `report_pi_${stamp}`,
+    nodes: 1,
+    cores: 2,
+    timeLimit: '00:10:00',
+    script: '#!/bin/bash\nsleep 4\n',
+    account: ACCOUNT,
+  });
+  // Wait until all have ended and been ingested: the reports count them.
   const { from, to } = thisMonth();
+  await expect
+    .poll(
+      async () =>
+        Summary.parse(await pi.ok('GET', `/jm_report/api/usage?from=${from}&to=${to}&scope=mine&groupBy=account`)).totals.jobs,
+      {
+        timeout: 300_000,
+        intervals: [2000],
+      },
+    )
+    .toBe(1);
+  await pi.dispose();
   const path = `/jm_report/api/usage?from=${from}&to=${to}&scope=mine&groupBy=account`;
   await expect
     .poll(async () => Summary.parse(await member.ok('GET', path)).totals.jobs, { timeout: 300_000, intervals: [2000] })
@@ -141,6 +163,80 @@ test('the account’s PI sees the member’s jobs under My accounts, without Eve
   await expect(page).toHaveURL(/scope=accounts/);
   await expect(page.getByRole('tab', { name: 'User', exact: true, selected: true })).toBeVisible();
   await expect(rowOf(page, MEMBER.name).locator('td').nth(1)).toHaveText('2');
+  await page.context().close();
+});
+
+test('the PI narrows My accounts by user and account: the totals, the efficiency card and an export follow, and a reload keeps them', async ({
+  browser,
+}) => {
+  const { from, to } = thisMonth();
+  const figures = async (user?: string) => {
+    const pi = await apiSession(PI.name, PI.password);
+    const q = `from=${from}&to=${to}&scope=accounts&groupBy=user${user ? `&user=${user}` : ''}`;
+    const totals = Summary.parse(await pi.ok('GET', `/jm_report/api/usage?${q}`)).totals;
+    await pi.dispose();
+    return totals;
+  };
+  const all = await figures();
+  const member = await figures(MEMBER.name);
+  expect(all.jobs).toBe(3);
+  expect(member.jobs).toBe(2);
+  expect(member.coreSeconds).toBeLessThan(all.coreSeconds);
+  const exactly = (seconds: number) => `${seconds.toLocaleString('en-US')} seconds exactly`;
+
+  const page = await session(browser, PI.name, PI.password);
+  await page.goto(`${REPORT()}?range=month&scope=accounts`);
+  await expect(totalOf(page, 'jobs')).toHaveText('3');
+  await expect(page.getByTestId('total-coreHours')).toContainText(exactly(all.coreSeconds));
+  await expect(page.getByTestId('efficiency-card')).toContainText('3 of 3 jobs measured');
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+
+  // The user filter: typed, applied with Enter; every card follows.
+  const userBox = page.getByRole('textbox', { name: 'User' });
+  await userBox.fill(MEMBER.name);
+  await userBox.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`user=${MEMBER.name}`));
+  await expect(totalOf(page, 'jobs')).toHaveText('2');
+  await expect(page.getByTestId('total-coreHours')).toContainText(exactly(member.coreSeconds));
+  await expect(page.getByTestId('efficiency-card')).toContainText('2 of 2 jobs measured');
+  await expect(rowOf(page, MEMBER.name).locator('td').nth(1)).toHaveText('2');
+  await expect(rowOf(page, PI.name)).toHaveCount(0);
+
+  // The account filter, chosen with the keyboard from the PI's accounts.
+  const accountBox = page.getByRole('combobox', { name: 'Account' });
+  await accountBox.focus();
+  await page.keyboard.type(ACCOUNT);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`account=${ACCOUNT}`));
+  await expect(totalOf(page, 'jobs')).toHaveText('2');
+
+  // A reload keeps both.
+  await page.reload();
+  await expect(userBox).toHaveValue(MEMBER.name);
+  await expect(page.locator('.ant-select').filter({ hasText: ACCOUNT })).toHaveCount(1);
+  await expect(totalOf(page, 'jobs')).toHaveText('2');
+  await expect(page.getByTestId('total-coreHours')).toContainText(exactly(member.coreSeconds));
+
+  // Export writes the filtered report: the file remembers its filters and the drawer says them.
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Summary as CSV' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: 'Report files' });
+  await expect(drawer.locator('[data-testid^="report-file-"]').first()).toContainText(`User: ${MEMBER.name}`);
+  await expect(drawer.locator('[data-testid^="report-file-"]').first()).toContainText(`Account: ${ACCOUNT}`);
+  // By user, filtered to the member: one row (without the filter the PI's would be a second).
+  const file = drawer.locator('[data-testid^="report-file-"]').first();
+  await expect(file.getByTestId('report-file-state')).toHaveText('Completed', { timeout: 120_000 });
+  await expect(file).toContainText('1 row');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // Nobody's jobs: the empty state says the filters match nothing, and Reset clears them.
+  await userBox.fill(`nobody_${stamp}`);
+  await userBox.press('Enter');
+  await expect(page.getByTestId('report-empty')).toContainText('Nothing matches these filters');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).not.toHaveURL(/user=|account=/);
+  await expect(totalOf(page, 'jobs')).toHaveText('3');
+  await expect(userBox).toHaveValue('');
   await page.context().close();
 });
 

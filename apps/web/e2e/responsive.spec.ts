@@ -16,6 +16,8 @@ import {
  * no sideways page scrolling at 390 px, table actions in view without scrolling.
  */
 
+/** Every report filter set (the cluster id stays as the address gives it, known or not). */
+const FILTERED = 'local&account=an_account_name&queue=a_queue_name&user=someone_with_a_long_name';
 const WIDE = [
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },
@@ -201,6 +203,10 @@ test.describe('on a phone (390×844)', () => {
       'job-resource/queue-manage',
       'job-resource/queue-manage/add/addQueue/account',
       'config/systemconfig',
+      // The report and bill pages with every filter set: their filter bars wrap.
+      `my-report/usage?scope=all&cluster=${FILTERED}`,
+      `my-report/my-bill-detail?scope=all&cluster=${FILTERED}`,
+      `my-report/my-bill-statistics?scope=all&cluster=${FILTERED}`,
     ]) {
       await page.goto(`${baseURL()}/${path}`);
       await expect(page.getByRole('navigation', { name: 'You are here' })).toBeVisible();
@@ -287,6 +293,24 @@ const inView = async (page: Page, name: string, scope: Locator) => {
   });
   expect(hit, `${name} is covered`).toBe(true);
 };
+
+for (const size of WIDE)
+  test(`at ${size.width}×${size.height} the report and bill pages with every filter set do not scroll sideways`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signInAsAdmin(page);
+    for (const path of ['my-report/usage', 'my-report/my-bill-detail', 'my-report/my-bill-statistics']) {
+      await page.goto(`${baseURL()}/${path}?scope=all&cluster=${FILTERED}`);
+      await expect(page.getByRole('combobox', { name: 'Queue' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'User' })).toHaveValue('someone_with_a_long_name');
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, `${path} is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+    }
+  });
 
 for (const size of WIDE)
   test(`at ${size.width}×${size.height} the user tables' actions are in view without scrolling`, async ({ page, request }) => {

@@ -43,11 +43,18 @@ export const EChart = ({ option, label, empty = false, height = CHART_HEIGHT }: 
     chart.current?.setOption(option, { notMerge: true });
   }, [option, empty]);
 
+  // Two keys, two elements: disposing the chart empties its div (zrender sets innerHTML = ''), which
+  // would take 'No Data' with it if React reused that div, and React would later fail to remove it.
   if (empty)
     return (
-      <div style={{ height, display: 'grid', placeItems: 'center' }} role="img" aria-label={`${label}: ${t('chart.noData')}`}>
+      <div
+        key="empty"
+        style={{ height, display: 'grid', placeItems: 'center' }}
+        role="img"
+        aria-label={`${label}: ${t('chart.noData')}`}
+      >
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.noData')} />
       </div>
     );
-  return <div ref={box} style={{ height, width: '100%' }} role="img" aria-label={label} />;
+  return <div key="chart" ref={box} style={{ height, width: '100%' }} role="img" aria-label={label} />;
 };

@@ -5,5 +5,5 @@ type Props = Omit<GetProps<typeof DatePicker.RangePicker>, 'format' | 'disabledD
 
 /** Spec section 5: days as YYYY-MM-DD, no future days; the end cannot come before the start. */
 export const DateRangePicker = (props: Props) => (
-  <DatePicker.RangePicker {...props} format="YYYY-MM-DD" disabledDate={isFutureDay} allowEmpty={[true, true]} />
+  <DatePicker.RangePicker {...props} format="YYYY-MM-DD" disabledDate={(d) => isFutureDay(d)} allowEmpty={[true, true]} />
 );

@@ -1,5 +1,5 @@
 import { DatePicker, Flex, Radio, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReportScope } from '@portal/shared';
 import { isFutureDay } from '../time-range/date-range';
@@ -10,13 +10,15 @@ interface Props {
   range: DayRange;
   scope: ReportScope;
   scopes: ReportScope[];
+  /** Today in the report time zone: later days cannot be picked. */
+  today: Dayjs;
   onKind: (kind: RangeKind) => void;
   onCustom: (range: DayRange) => void;
   onScope: (scope: ReportScope) => void;
 }
 
 /** The range (a preset, or days picked in the calendar) and whose jobs the report counts. */
-export const ReportToolbar = ({ kind, range, scope, scopes, onKind, onCustom, onScope }: Props) => {
+export const ReportToolbar = ({ kind, range, scope, scopes, today, onKind, onCustom, onScope }: Props) => {
   const { t } = useTranslation('reports');
   return (
     <Flex gap={12} wrap align="center">
@@ -31,7 +33,7 @@ export const ReportToolbar = ({ kind, range, scope, scopes, onKind, onCustom, on
         aria-label={t('range.days')}
         placeholder={[t('range.from'), t('range.to')]}
         format={DAY_FORMAT}
-        disabledDate={isFutureDay}
+        disabledDate={(d) => isFutureDay(d, today)}
         allowClear={false}
         value={[dayjs(range.from), dayjs(range.to)]}
         onChange={(v) => {

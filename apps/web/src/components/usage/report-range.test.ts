@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isFutureDay } from '../time-range/date-range';
 import { customRange, defaultInterval, presetRange, quarterStart, rangeDays, todayIn } from './report-range';
 
 const on = (d: string) => dayjs(d);
@@ -66,5 +67,34 @@ describe('todayIn', () => {
     expect(todayIn('America/Los_Angeles', lateUtc).format('YYYY-MM-DD')).toBe('2026-11-26');
     expect(todayIn('UTC', new Date('2026-12-31T23:59:59Z')).format('YYYY-MM-DD')).toBe('2026-12-31');
     expect(todayIn('Not/AZone', lateUtc).isValid()).toBe(true);
+  });
+});
+
+describe('today of the report zone, on a fixed clock', () => {
+  // 20:00 UTC on New Year's Eve: already 2027-01-01 in Auckland (UTC+13), still 2026-12-31 in Los Angeles (UTC-8).
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-12-31T20:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('computes the presets from the zone’s day', () => {
+    const auckland = todayIn('Pacific/Auckland');
+    const losAngeles = todayIn('America/Los_Angeles');
+    expect(presetRange('day', auckland)).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+    expect(presetRange('year', auckland)).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+    expect(presetRange('year', losAngeles)).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(presetRange('week', losAngeles)).toEqual({ from: '2026-12-28', to: '2026-12-31' });
+    expect(customRange('2026-12-01', '2027-01-05', losAngeles)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+
+  it('lets the calendar pick the zone’s today, and no day after it', () => {
+    const newYear = dayjs('2027-01-01');
+    expect(isFutureDay(newYear, todayIn('Pacific/Auckland'))).toBe(false);
+    expect(isFutureDay(newYear.add(1, 'day'), todayIn('Pacific/Auckland'))).toBe(true);
+    expect(isFutureDay(newYear, todayIn('America/Los_Angeles'))).toBe(true);
+    expect(isFutureDay(dayjs('2026-12-31'), todayIn('America/Los_Angeles'))).toBe(false);
   });
 });

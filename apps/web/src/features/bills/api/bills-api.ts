@@ -23,6 +23,7 @@ export interface BillFilterQuery {
   from: string;
   to: string;
   scope: ReportScope;
+  clusterId?: string;
   account?: string;
   user?: string;
   queue?: string;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportToolbar } from '../../../components/usage/ReportToolbar';
 import { scopesFor } from '../../../components/usage/report-scopes';
-import { TextFilters } from './TextFilters';
+import { ReportFilterBar } from '../../../components/usage/ReportFilterBar';
 import type { useBillFilter } from './use-bill-filter';
 
 interface Props {
@@ -14,10 +14,10 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** Range (the usage reports' presets), scope, and account/user/queue filters of a bills page. */
+/** Range (the usage reports' presets), scope, and the cluster, account, queue and user filters of a bills page. */
 export const BillFilterCard = ({ title, filter, timeZone, extra }: Props) => {
   const { t } = useTranslation('bills');
-  const { state, rights, update, presetFor } = filter;
+  const { state, rights, update, presetFor, today } = filter;
   const { from, to } = state.range;
   return (
     <Card title={title} size="small" extra={extra}>
@@ -27,11 +27,18 @@ export const BillFilterCard = ({ title, filter, timeZone, extra }: Props) => {
           range={state.range}
           scope={state.scope}
           scopes={scopesFor(rights)}
+          today={today}
           onKind={(kind) => update({ kind, range: kind === 'custom' ? state.range : presetFor(kind) })}
           onCustom={(range) => update({ kind: 'custom', range })}
-          onScope={(scope) => update({ scope })}
+          // "Mine" has one user: a user filter would only empty it.
+          onScope={(scope) => update({ scope, filters: scope === 'mine' ? { ...state.filters, user: '' } : state.filters })}
         />
-        <TextFilters values={{ account: state.account, user: state.user, queue: state.queue }} onApply={(v) => update(v)} />
+        <ReportFilterBar
+          filters={state.filters}
+          scope={state.scope}
+          userFilter={state.scope !== 'mine'}
+          onChange={(filters) => update({ filters })}
+        />
         <Typography.Text type="secondary" data-testid="bill-range">
           {timeZone ? t('filter.range', { from, to, timeZone }) : t('filter.rangeDays', { from, to })}
         </Typography.Text>

@@ -24,4 +24,14 @@ describe('the bill filter in the address', () => {
     expect(filterQuery(s)).toEqual({ from: '2026-10-01', to: '2026-10-31', scope: 'mine', account: 'proj' });
     expect(readBillFilter(writeBillFilter(s), user, today)).toEqual(s);
   });
+
+  it('keeps the cluster and, beyond "Mine", the user', () => {
+    const params = new URLSearchParams('scope=accounts&cluster=hpc-a&queue=gpu&user=lin');
+    const s = readBillFilter(params, user, today);
+    expect(s.filters).toEqual({ clusterId: 'hpc-a', account: '', queue: 'gpu', user: 'lin' });
+    expect(filterQuery(s)).toMatchObject({ scope: 'accounts', clusterId: 'hpc-a', queue: 'gpu', user: 'lin' });
+    expect(writeBillFilter(s).toString()).toContain('cluster=hpc-a');
+    // Under "Mine" the user filter is not offered, so an address's user does not count either.
+    expect(readBillFilter(new URLSearchParams('scope=mine&user=lin'), user, today).filters.user).toBe('');
+  });
 });

@@ -2,26 +2,24 @@ import type { Dayjs } from 'dayjs';
 import { BILL_GROUPS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type BillGroup, type ReportScope } from '@portal/shared';
 import { customRange, isRangeKind, presetRange, type DayRange, type RangeKind } from '../../../components/usage/report-range';
 import { scopesFor, type ScopeRights } from '../../../components/usage/report-scopes';
+import { filterParams, readFilters, writeFilters, type ReportFilters } from '../../../components/usage/report-filters';
 
 /**
  * What bill detail and statistics show, kept in the address like the usage reports so a page can be
- * linked and reloaded: the same range presets and scopes, plus account, user and queue filters.
+ * linked and reloaded: the same range presets, scopes and cluster, account, queue and user filters.
  */
 export interface BillFilterState {
   kind: RangeKind;
   range: DayRange;
   scope: ReportScope;
-  account: string;
-  user: string;
-  queue: string;
+  /** Cluster, account, queue and user (not under "Mine"). */
+  filters: ReportFilters;
   groupBy: BillGroup;
   /** An issued bill's stored lines (detail only); '' for the range. */
   billId: string;
   page: number;
   pageSize: number;
 }
-
-const TEXT_FILTERS = ['account', 'user', 'queue'] as const;
 
 export const readBillFilter = (params: URLSearchParams, rights: ScopeRights, today: Dayjs): BillFilterState => {
   const rawKind = params.get('range');
@@ -36,9 +34,7 @@ export const readBillFilter = (params: URLSearchParams, rights: ScopeRights, tod
     kind,
     range,
     scope,
-    account: params.get('account')?.trim() ?? '',
-    user: params.get('user')?.trim() ?? '',
-    queue: params.get('queue')?.trim() ?? '',
+    filters: readFilters(params, { user: scope !== 'mine' }),
     groupBy: BILL_GROUPS.find((g) => g === params.get('by')) ?? 'month',
     billId: /^\d+$/.test(billId) ? billId : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -56,17 +52,17 @@ export const writeBillFilter = (s: BillFilterState): URLSearchParams => {
     p.set('to', s.range.to);
   }
   p.set('scope', s.scope);
-  for (const k of TEXT_FILTERS) if (s[k]) p.set(k, s[k]);
+  writeFilters(p, s.filters);
   if (s.groupBy !== 'month') p.set('by', s.groupBy);
   if (s.page !== 1) p.set('page', String(s.page));
   if (s.pageSize !== DEFAULT_PAGE_SIZE) p.set('size', String(s.pageSize));
   return p;
 };
 
-/** The API's filter query: empty text filters are left out. */
+/** The API's filter query: unset filters are left out. */
 export const filterQuery = (s: BillFilterState) => ({
   from: s.range.from,
   to: s.range.to,
   scope: s.scope,
-  ...Object.fromEntries(TEXT_FILTERS.filter((k) => s[k] !== '').map((k) => [k, s[k]])),
+  ...filterParams(s.filters),
 });

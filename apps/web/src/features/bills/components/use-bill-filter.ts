@@ -23,5 +23,5 @@ export const useBillFilter = () => {
     if (zone && zone !== timeZone) setTimeZone(zone);
   };
   const presetFor = (kind: Parameters<typeof presetRange>[0]) => presetRange(kind, today);
-  return { state, rights, update, setPaging, onTimeZone, presetFor };
+  return { state, rights, today, update, setPaging, onTimeZone, presetFor };
 };

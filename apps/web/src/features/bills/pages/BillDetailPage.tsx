@@ -8,6 +8,7 @@ import { LoadError } from '../components/LoadError';
 import { Pager } from '../../../components/pager/Pager';
 import { filterQuery } from '../components/bill-filter';
 import { useBillFilter } from '../components/use-bill-filter';
+import { hasFilters } from '../../../components/usage/report-filters';
 
 /**
  * /my-report/my-bill-detail: one line per finished job over whole days, or (?billId=) an issued
@@ -24,6 +25,7 @@ const BillDetailPage = () => {
     pageLimit: state.pageSize,
   });
   const data = detail.data;
+  const filtered = hasFilters(state.filters);
   onTimeZone(data?.timeZone);
   const bill = state.billId && data ? t('detail.billTitle', { billId: state.billId, from: data.from, to: data.to }) : '';
   return (
@@ -44,7 +46,11 @@ const BillDetailPage = () => {
       <BillTotalsBar totals={data?.totals} currency={data?.currency ?? ''} loading={detail.isPending} />
       <Alert type="info" showIcon message={t('detail.rounding')} data-testid="bill-rounding" />
       <Card size="small">
-        <BillLinesTable lines={data?.list} loading={detail.isFetching} emptyText={t('detail.empty')} />
+        <BillLinesTable
+          lines={data?.list}
+          loading={detail.isFetching}
+          emptyText={filtered ? t('common:filter.noMatch') : t('detail.empty')}
+        />
         <Pager
           paging={{ page: state.page, pageSize: state.pageSize }}
           total={data?.total ?? 0}

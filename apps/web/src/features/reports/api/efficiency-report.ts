@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { efficiencyReport } from '@portal/shared';
 import { api } from '../../../lib/api-client';
-import type { UsageBasis } from './usage-report';
+import { basisQuery, type UsageBasis } from './usage-report';
 
 export const efficiencyReportQuery = (b: UsageBasis, pageStart: number, pageLimit: number) => {
-  const query = { from: b.range.from, to: b.range.to, scope: b.scope, pageStart, pageLimit };
+  const query = { ...basisQuery(b), pageStart, pageLimit };
   return queryOptions({
     queryKey: ['reports', 'efficiency', query],
     queryFn: ({ signal }) => api(efficiencyReport, { query, signal }),

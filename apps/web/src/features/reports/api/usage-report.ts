@@ -2,12 +2,17 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { usageSummary, usageTrend, type ReportDimension, type ReportInterval, type ReportScope } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 import type { DayRange } from '../../../components/usage/report-range';
+import { filterParams, type ReportFilters } from '../../../components/usage/report-filters';
 
-/** Whose usage over which days: what every report call of the page shares. */
+/** Whose usage over which days, narrowed by which filters: what every report call of the page shares. */
 export interface UsageBasis {
   range: DayRange;
   scope: ReportScope;
+  filters: ReportFilters;
 }
+
+/** The range, scope and filters as every report call takes them. */
+export const basisQuery = (b: UsageBasis) => ({ from: b.range.from, to: b.range.to, scope: b.scope, ...filterParams(b.filters) });
 
 export interface SummaryRequest extends UsageBasis {
   groupBy: ReportDimension;
@@ -18,9 +23,7 @@ export interface SummaryRequest extends UsageBasis {
 
 export const usageSummaryQuery = (r: SummaryRequest) => {
   const query = {
-    from: r.range.from,
-    to: r.range.to,
-    scope: r.scope,
+    ...basisQuery(r),
     groupBy: r.groupBy,
     sortBy: r.sortBy,
     pageStart: r.pageStart,
@@ -33,7 +36,7 @@ export const usageSummaryQuery = (r: SummaryRequest) => {
 };
 
 export const usageTrendQuery = (b: UsageBasis, interval: ReportInterval) => {
-  const query = { from: b.range.from, to: b.range.to, scope: b.scope, interval };
+  const query = { ...basisQuery(b), interval };
   return queryOptions({
     queryKey: ['reports', 'trend', query],
     queryFn: ({ signal }) => api(usageTrend, { query, signal }),

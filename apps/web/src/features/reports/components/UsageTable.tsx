@@ -10,6 +10,8 @@ import { formatHours, formatSeconds, type HourUnits } from '../../../components/
 interface Props {
   dimension: ReportDimension;
   dimensions: ReportDimension[];
+  /** Filters narrow the report: an empty table means nothing matches them. */
+  filtered: boolean;
   data: UsageSummary | undefined;
   /** Why the rows could not be loaded, shown in place of them. */
   error?: string;
@@ -24,7 +26,7 @@ interface Props {
 
 /** Usage per user, account, queue, ...: one row each, largest first by the chosen figure. */
 export const UsageTable = (props: Props) => {
-  const { dimension, dimensions, data, error, loading, sortBy, paging, units, onDimension, onSort, onPaging } = props;
+  const { dimension, dimensions, filtered, data, error, loading, sortBy, paging, units, onDimension, onSort, onPaging } = props;
   const { t, i18n } = useTranslation('reports');
   const hours = (s: number) => (
     <Tooltip title={t('table.exactSeconds', { seconds: formatSeconds(s, i18n.language) })}>
@@ -93,7 +95,14 @@ export const UsageTable = (props: Props) => {
           const key = s?.columnKey;
           if (key === 'jobs' || key === 'coreSeconds' || key === 'cardSeconds') onSort(key);
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error ?? t('table.empty')} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={error ?? (filtered ? t('common:filter.noMatch') : t('table.empty'))}
+            />
+          ),
+        }}
       />
       <Pager paging={paging} total={data?.total ?? 0} loading={loading} onChange={onPaging} />
     </Card>

@@ -49,6 +49,22 @@ describe('report state in the address', () => {
     expect(readReportState(writeReportState(s), admin, today)).toEqual(s);
   });
 
+  it('keeps the filters in the address, and no user filter under Mine', () => {
+    const s = read('scope=all&cluster=hpc-a&account=lattice&queue=gpu&user=lin', admin);
+    expect(s.filters).toEqual({ clusterId: 'hpc-a', account: 'lattice', queue: 'gpu', user: 'lin' });
+    const address = writeReportState(s);
+    expect(address.get('cluster')).toBe('hpc-a');
+    expect(address.get('user')).toBe('lin');
+    expect(readReportState(address, admin, today)).toEqual(s);
+    expect(read('scope=mine&account=lattice&user=lin', admin).filters).toEqual({
+      clusterId: '',
+      account: 'lattice',
+      queue: '',
+      user: '',
+    });
+    expect(writeReportState({ ...s, filters: { clusterId: '', account: '', queue: '', user: '' } }).has('cluster')).toBe(false);
+  });
+
   it('replaces unknown values with defaults', () => {
     expect(read('range=decade&page=-2&size=7&sort=name&interval=hour')).toMatchObject({
       kind: 'month',

@@ -15,12 +15,15 @@ import {
   type DayRange,
   type RangeKind,
 } from '../../../components/usage/report-range';
+import { readFilters, writeFilters, type ReportFilters } from '../../../components/usage/report-filters';
 
 /** What a report shows; all of it lives in the address so a report can be linked and reloaded. */
 export interface ReportState {
   kind: RangeKind;
   range: DayRange;
   scope: ReportScope;
+  /** Cluster, account, queue and user (not under "Mine"). */
+  filters: ReportFilters;
   dimension: ReportDimension;
   interval: ReportInterval;
   sortBy: UsageSort;
@@ -58,6 +61,7 @@ export const readReportState = (params: URLSearchParams, rights: ScopeRights, to
     kind,
     range,
     scope,
+    filters: readFilters(params, { user: scope !== 'mine' }),
     dimension: pick(params.get('by'), dimensions, dimensions[0] ?? 'account'),
     interval: pick(params.get('interval'), ['day', 'week', 'month'] as const, defaultInterval(range)),
     sortBy: pick(params.get('sort'), USAGE_SORTS, 'coreSeconds'),
@@ -78,6 +82,7 @@ export const writeReportState = (s: ReportState): URLSearchParams => {
     p.set('to', s.range.to);
   }
   p.set('scope', s.scope);
+  writeFilters(p, s.filters);
   p.set('by', s.dimension);
   if (s.interval !== defaultInterval(s.range)) p.set('interval', s.interval);
   if (s.sortBy !== 'coreSeconds') p.set('sort', s.sortBy);

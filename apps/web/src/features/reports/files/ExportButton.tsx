@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportDimension, ReportFileDetail, ReportFileFormat } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { useCreateReportFile } from '../api/report-files';
-import type { UsageBasis } from '../api/usage-report';
+import { basisQuery, type UsageBasis } from '../api/usage-report';
 import { fileLang } from './report-file-state';
 
 interface Props {
@@ -31,9 +31,7 @@ export const ExportButton = ({ basis, dimension, onQueued }: Props) => {
   const make = (detail: ReportFileDetail, format: ReportFileFormat) =>
     create.mutate(
       {
-        from: basis.range.from,
-        to: basis.range.to,
-        scope: basis.scope,
+        ...basisQuery(basis),
         groupBy: dimension,
         detail,
         format,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, REPORT_FILES_KEPT, type ReportFile } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
 import { reportFileUrl, useDeleteReportFile, useReportFiles } from '../api/report-files';
+import { FILTER_KEYS } from '../../../components/usage/report-filters';
 import { isPending, isReady, STATE_COLORS } from './report-file-state';
 
 interface Props {
@@ -71,8 +72,14 @@ const Row = ({ file }: { file: ReportFile }) => {
           {[
             what,
             t(`scope.${file.filter.scope}`, { defaultValue: file.filter.scope }),
+            // The filters it was made with, so two files of the same range can be told apart.
+            ...FILTER_KEYS.flatMap((k) => {
+              const value = file.filter[k];
+              return value ? [t('files.filter', { name: t(`filter.${k === 'clusterId' ? 'cluster' : k}`), value })] : [];
+            }),
             !isPending(file) && t('files.rows', { count: file.rows }),
-            isReady(file) && formatBytes(file.sizeBytes),
+            // "396 B" wraps as a whole.
+            isReady(file) && formatBytes(file.sizeBytes).replace(' ', '\u00a0'),
             new Date(file.createdAt).toLocaleString(i18n.language),
           ]
             .filter(Boolean)

@@ -9,6 +9,8 @@ import { useCan } from '../../../lib/session';
 import { useOwnsAccount } from '../api/owned-accounts';
 import { useUsageSummary } from '../api/usage-report';
 import { ReportToolbar } from '../../../components/usage/ReportToolbar';
+import { ReportFilterBar } from '../../../components/usage/ReportFilterBar';
+import { hasFilters } from '../../../components/usage/report-filters';
 import { EfficiencyCard } from '../components/EfficiencyCard';
 import { ExportButton } from '../files/ExportButton';
 import { ReportFilesDrawer } from '../files/ReportFilesDrawer';
@@ -40,7 +42,8 @@ const UsageReportsPage = () => {
   const update = (change: Partial<ReportState>) =>
     setParams(writeReportState({ ...state, page: 1, ...change }), { replace: true });
   const units = { billion: t('unit.billion'), million: t('unit.million') };
-  const basis = { range: state.range, scope: state.scope };
+  const basis = { range: state.range, scope: state.scope, filters: state.filters };
+  const filtered = hasFilters(state.filters);
   const dimensions = dimensionsFor(state.scope);
   const summary = useUsageSummary({
     ...basis,
@@ -72,12 +75,26 @@ const UsageReportsPage = () => {
             range={state.range}
             scope={state.scope}
             scopes={scopesFor(rightsNow)}
+            today={today}
             onKind={(kind) => {
               const range = kind === 'custom' ? state.range : presetRange(kind, today);
               update({ kind, range, interval: defaultInterval(range) });
             }}
             onCustom={(range) => update({ kind: 'custom', range, interval: defaultInterval(range) })}
-            onScope={(scope) => update({ scope, dimension: dimensionsFor(scope)[0] })}
+            // "Mine" has one user: a user filter would only empty it.
+            onScope={(scope) =>
+              update({
+                scope,
+                dimension: dimensionsFor(scope)[0],
+                filters: scope === 'mine' ? { ...state.filters, user: '' } : state.filters,
+              })
+            }
+          />
+          <ReportFilterBar
+            filters={state.filters}
+            scope={state.scope}
+            userFilter={state.scope !== 'mine'}
+            onChange={(filters) => update({ filters })}
           />
           <Typography.Text type="secondary" data-testid="report-range">
             {summary.data
@@ -100,7 +117,9 @@ const UsageReportsPage = () => {
         />
       )}
       <UsageTotals totals={summary.data?.totals} loading={summary.isPending} units={units} />
-      {empty && <Alert type="info" showIcon message={t('empty.range')} data-testid="report-empty" />}
+      {empty && (
+        <Alert type="info" showIcon message={filtered ? t('empty.filtered') : t('empty.range')} data-testid="report-empty" />
+      )}
       <TrendCard
         basis={basis}
         interval={state.interval}
@@ -118,6 +137,7 @@ const UsageReportsPage = () => {
       <UsageTable
         dimension={state.dimension}
         dimensions={dimensions}
+        filtered={filtered}
         data={summary.data}
         error={summary.isError ? errorText(summary.error) : undefined}
         loading={summary.isFetching}
