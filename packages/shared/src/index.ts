@@ -31,7 +31,6 @@ export * from './api/keys.js';
 export * from './api/downloads.js';
 export * from './api/health.js';
 export * from './api/jobs.js';
-export * from './api/job-preview.js';
 export * from './api/job-charts.js';
 export * from './api/shell.js';
 export { allContracts, contractAreas } from './api/all.js';
