@@ -11,9 +11,16 @@ export interface ExtraFigure {
   value: string;
 }
 
+/** The cards' names, in the page's words ("Jobs ended", "Jobs billed"), and the exact seconds' line. */
+export interface FigureLabels {
+  jobs: string;
+  coreHours: string;
+  cardHours: string;
+  seconds: (exact: string) => string;
+}
+
 interface Props {
-  /** The namespace whose totals.jobs, totals.coreHours, totals.cardHours and totals.seconds name the cards. */
-  ns: string;
+  labels: FigureLabels;
   figures: UsageFigures | undefined;
   units: HourUnits;
   loading: boolean;
@@ -23,23 +30,23 @@ interface Props {
 }
 
 /** Jobs, core-hours and card-hours (with the exact seconds they come from) as a row of cards, and any more figures. */
-export const FigureCards = ({ ns, figures, units, loading, testIdPrefix, more = [] }: Props) => {
-  const { t, i18n } = useTranslation(ns);
+export const FigureCards = ({ labels, figures, units, loading, testIdPrefix, more = [] }: Props) => {
+  const { i18n } = useTranslation();
   const seconds = (s: number | undefined) =>
     s === undefined ? null : (
-      <Typography.Text type="secondary">{t('totals.seconds', { seconds: formatSeconds(s, i18n.language) })}</Typography.Text>
+      <Typography.Text type="secondary">{labels.seconds(formatSeconds(s, i18n.language))}</Typography.Text>
     );
   const cards: (ExtraFigure & { extra: ReactNode })[] = [
-    { key: 'jobs', title: t('totals.jobs'), value: figures ? String(figures.jobs) : '-', extra: null },
+    { key: 'jobs', title: labels.jobs, value: figures ? String(figures.jobs) : '-', extra: null },
     {
       key: 'coreHours',
-      title: t('totals.coreHours'),
+      title: labels.coreHours,
       value: figures ? formatHours(figures.coreSeconds, units) : '-',
       extra: seconds(figures?.coreSeconds),
     },
     {
       key: 'cardHours',
-      title: t('totals.cardHours'),
+      title: labels.cardHours,
       value: figures ? formatHours(figures.cardSeconds, units) : '-',
       extra: seconds(figures?.cardSeconds),
     },

@@ -15,5 +15,13 @@ export const BillTotalsBar = ({ totals, currency, loading }: Props) => {
   const { t, i18n } = useTranslation('bills');
   const units: HourUnits = { billion: t('unit.billion'), million: t('unit.million') };
   const amount = { key: 'amount', title: t('totals.amount'), value: formatMoney(totals?.amountCents, currency, i18n.language) };
-  return <FigureCards ns="bills" figures={totals} units={units} loading={loading} testIdPrefix="bill-total-" more={[amount]} />;
+  const labels = {
+    jobs: t('totals.jobs'),
+    coreHours: t('totals.coreHours'),
+    cardHours: t('totals.cardHours'),
+    seconds: (seconds: string) => t('totals.seconds', { seconds }),
+  };
+  return (
+    <FigureCards labels={labels} figures={totals} units={units} loading={loading} testIdPrefix="bill-total-" more={[amount]} />
+  );
 };
