@@ -87,7 +87,10 @@ for (const viewport of VIEWPORTS) {
       expect(problems.length, problems.join('\n')).toBe(0);
     });
 
-    for (const role of ROLES) {
+    // The administrator opens every page in every language and size. The other roles open the same
+    // components in fewer states: once each, in English at 1440×900, which keeps the run a third shorter.
+    const roles = language === 'English' && viewport.width === 1440 ? ROLES : ROLES.filter((r) => r === 'administrator');
+    for (const role of roles) {
       test(`every page of the ${role} has no serious accessibility violation (${language}, ${size})`, async ({ browser }) => {
         test.setTimeout(600_000);
         const person = setup.people.find((p) => p.role === role);
