@@ -11,8 +11,8 @@ import type { Database } from './types.js';
 
 /*
  * Bulk writes add the same rows whichever way they go: one statement (PostgreSQL), statements of a
- * few rows (PostgreSQL past its chunk size), or VALUES chunks (SQLite); SQLite, and PostgreSQL
- * when DATABASE_URL is set.
+ * few rows (PostgreSQL past its chunk size), or a statement a row (SQLite, its SQL compiled once);
+ * SQLite, and PostgreSQL when DATABASE_URL is set.
  */
 describe('bulk writes', () => {
   let storage: TestStorage;

@@ -73,6 +73,11 @@ const reusingStatements = (sqlite: SQLite.Database): SqliteDatabase => {
   };
 };
 
+/** The page cache of the server's SQLite connection, in KiB. */
+export const SQLITE_CACHE_KIB = 65_536;
+/** WAL pages (4 KiB) between automatic checkpoints. */
+export const SQLITE_CHECKPOINT_PAGES = 16_384;
+
 const openSqlite = (file: string): DbHandle => {
   ownOnly(file);
   const sqlite = new SQLite(file);
@@ -80,6 +85,12 @@ const openSqlite = (file: string): DbHandle => {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // Ingest rewrites the same index and rollup pages batch after batch. SQLite's defaults (a 2 MB
+  // page cache, a checkpoint every 4 MB of WAL) copied them into the database file at nearly every
+  // commit; with 64 MB of each, a checkpoint comes every dozen or so batches and writes each page
+  // once. bench/reports/sqlite-settings.ts: 4,700 → 10,500 jobs/s at 10 million jobs.
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  sqlite.pragma(`wal_autocheckpoint = ${SQLITE_CHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
 };

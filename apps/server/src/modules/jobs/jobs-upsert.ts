@@ -55,7 +55,6 @@ export const jobsWrite = (db: Kysely<Database>, rows: readonly NewJobRow[]): Bul
   bulkWrite({
     rows,
     columns: JOB_COLUMNS,
-    sqliteChunk: 200,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('jobs');
       return (

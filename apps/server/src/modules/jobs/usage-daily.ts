@@ -169,7 +169,6 @@ export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): 
   bulkWrite({
     rows: deltas,
     columns: DAILY_COLUMNS,
-    sqliteChunk: 500,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_daily');
       return (
@@ -188,7 +187,6 @@ export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): 
   bulkWrite({
     rows: monthlyDeltas(deltas),
     columns: MONTHLY_COLUMNS,
-    sqliteChunk: 500,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_monthly');
       return (

@@ -103,7 +103,6 @@ export const usageTotalsWrite = (db: Kysely<Database>, deltas: readonly UsageDel
   bulkWrite({
     rows: deltas,
     columns: TOTALS_COLUMNS,
-    sqliteChunk: 200,
     statement: (chunk, postgres) => {
       const insert = db.insertInto('usage_totals');
       return (

@@ -1,0 +1,83 @@
+/*
+ * bench/reports: ingest on kept SQLite data through the server's connection (openDatabase: a 64 MB
+ * page cache, a checkpoint every 64 MB of WAL) against the same file opened with SQLite's defaults
+ * for both (2 MB, 4 MB) and the server's other settings, batches alternating between the two, so
+ * both meet the same machine at the same moment. Each batch: new jobs ending after the data, one
+ * saveFinished a cluster, as bench/reports/run.ts does.
+ *
+ *   node_modules/.bin/tsx --conditions=source bench/reports/sqlite-settings.ts --sqlite-file F
+ *     [--batches 10] [--batch-size 1000]
+ */
+import { loadavg, tmpdir } from 'node:os';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, SqliteDialect } from 'kysely';
+import { parseConfig } from '../../apps/server/src/config/load.js';
+import { openDatabase, SQLITE_CACHE_KIB, SQLITE_CHECKPOINT_PAGES } from '../../apps/server/src/db/database.js';
+import type { Database } from '../../apps/server/src/db/types.js';
+import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
+import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
+import { jobStream, SPAN, type BenchJob } from './generate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    'sqlite-file': { type: 'string' },
+    batches: { type: 'string', default: '10' },
+    'batch-size': { type: 'string', default: '1000' },
+  },
+});
+const file = args['sqlite-file'];
+if (!file) throw new Error('--sqlite-file: a database kept by bench/reports/run.ts --keep');
+
+/** The server's connection but for the two settings measured here. */
+const withDefaults = () => {
+  const s = new SQLite(file);
+  s.pragma('journal_mode = WAL');
+  s.pragma('busy_timeout = 5000');
+  s.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: s }) }), close: () => s.close() };
+};
+const server = await openDatabase(parseConfig({ dataDir: tmpdir(), database: { url: file } }));
+const paths = [
+  { name: `server: cache ${SQLITE_CACHE_KIB / 1024} MB, checkpoint every ${SQLITE_CHECKPOINT_PAGES} pages`, ...server },
+  { name: "SQLite's defaults: cache 2 MB, checkpoint every 1,000 pages", ...withDefaults() },
+];
+
+const days = zoneDays('UTC');
+const size = Number(args['batch-size']);
+const maxId = Number((await sql<{ m: number }>`select max(id) as m from jobs`.execute(server.db)).rows[0]?.m ?? 0);
+// Job ids past any run.ts makes; the seed differs each run, so reruns add new jobs.
+const job = jobStream(Date.now() % 100_000, { from: SPAN.to + 8 * 86_400_000, to: SPAN.to + 15 * 86_400_000 });
+const times = paths.map(() => [] as number[]);
+let n = 0;
+for (let b = 0; b < Number(args.batches); b++)
+  for (const [p, path] of paths.entries()) {
+    const byCluster = new Map<string, BenchJob[]>();
+    for (let i = 0; i < size; i++) {
+      const j = job(maxId + 5_000_000 + n++);
+      byCluster.set(j.cluster, [...(byCluster.get(j.cluster) ?? []), j]);
+    }
+    const repo = new JobsRepository(path.db, days);
+    const t = performance.now();
+    for (const [cluster, jobs] of byCluster) await repo.saveFinished(cluster, jobs, Date.now());
+    times[p]?.push(performance.now() - t);
+  }
+
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const percentile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)] ?? 0;
+say(`| connection | batches of ${size} | jobs/s | batch p50 (ms) | batch p95 (ms) |\n| --- | --- | --- | --- | --- |`);
+for (const [p, path] of paths.entries()) {
+  const xs = times[p] ?? [];
+  const rate = Math.round((xs.length * size) / (xs.reduce((s, x) => s + x, 0) / 1000));
+  say(
+    `| ${path.name} | ${xs.length} | ${rate.toLocaleString('en')} | ${percentile(xs, 0.5).toFixed(1)} | ${percentile(xs, 0.95).toFixed(1)} |`,
+  );
+}
+say(
+  `\nload ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+await server.close();
+paths[1]?.close();
