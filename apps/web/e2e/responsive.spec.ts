@@ -35,14 +35,16 @@ const fromMore = async (page: Page, ...path: string[]) => {
   // A menu closed just before may still be sliding away: the new one opens once it has gone.
   await expect(page.locator('.ant-dropdown[class*="-leave"]')).toHaveCount(0);
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'More' }).hover();
-  // While a submenu still zooms in, its entries move under the pointer (a click then lands behind it).
-  await submenuOpened(page);
+  const more = page.getByRole('menuitem', { name: 'More' });
+  await more.hover();
+  // While a submenu still zooms in or moves into place, a click lands behind it.
+  await submenuOpened(page, more);
   for (const [i, name] of path.entries()) {
     // A submenu's title also names its arrow icon: only the last entry is matched exactly.
     if (i < path.length - 1) {
-      await page.getByRole('menuitem', { name }).hover();
-      await submenuOpened(page);
+      const title = page.getByRole('menuitem', { name });
+      await title.hover();
+      await submenuOpened(page, title);
     }
     // The user menu's own entry: the main menu may hold one of the same name (WebShell).
     else await page.getByRole('menuitem', { name, exact: true }).and(page.locator('.ant-dropdown-menu-item')).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { E2E_ADMIN } from './constants';
@@ -113,14 +113,28 @@ export const openUserMenu = async (page: Page) => {
 
 /**
  * Waits until a dropdown's submenu has finished opening: while it still zooms in, its entries move
- * under the pointer, and a pointer that lands outside it (on the page behind) closes it.
+ * under the pointer, and a pointer that lands outside it (on the page behind) closes it. With the
+ * submenu's `title`: also until the submenu stands beside it. It is first drawn at the top of the
+ * page and aligned a few frames later, so a click measured before lands on the header (seen at
+ * 1280×720: no page opened).
  */
-export const submenuOpened = (page: Page) =>
-  expect(
+export const submenuOpened = async (page: Page, title?: Locator) => {
+  if (title)
+    await expect
+      .poll(async () => {
+        const [t, popup] = await Promise.all([
+          title.boundingBox(),
+          page.locator('.ant-dropdown-menu-submenu-popup:visible').last().boundingBox(),
+        ]);
+        return t && popup ? Math.abs(popup.y - t.y) : Number.POSITIVE_INFINITY;
+      })
+      .toBeLessThan(40);
+  await expect(
     page.locator(
       '.ant-dropdown-menu-submenu-popup[class*="zoom-big-appear"], .ant-dropdown-menu-submenu-popup[class*="zoom-big-enter"]',
     ),
   ).toHaveCount(0);
+};
 
 /**
  * Chooses an entry of a top-menu group (File Transfer → E-File) once its submenu has slid into
