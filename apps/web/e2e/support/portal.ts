@@ -123,7 +123,8 @@ export const submenuOpened = async (page: Page, title?: Locator) => {
     await expect
       .poll(async () => {
         const [t, popup] = await Promise.all([
-          title.boundingBox(),
+          // First: once open, the submenu's entries may match the title's name too (Tools, Download tools).
+          title.first().boundingBox(),
           page.locator('.ant-dropdown-menu-submenu-popup:visible').last().boundingBox(),
         ]);
         return t && popup ? Math.abs(popup.y - t.y) : Number.POSITIVE_INFINITY;
