@@ -14,12 +14,12 @@
 import { loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { parseConfig } from '../../apps/server/src/config/load.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { isPostgres, runBulkWrites } from '../../apps/server/src/db/bulk-writes.js';
-import { jobsWrite } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
+import { jobsUpsert } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
 import { dailyDeltas, dailyWrites } from '../../apps/server/src/modules/jobs/usage-daily.js';
 import { storedContributions, usageDeltas, usageTotalsWrite } from '../../apps/server/src/modules/jobs/usage-totals.js';
 import { zoneDays, type ZoneDays } from '../../apps/server/src/lib/zone-days.js';
@@ -30,7 +30,8 @@ import {
   wholeMonths,
   type UsageSums,
 } from '../../apps/server/src/modules/reports/reports.repository.js';
-import { jobStream, REPORT_YEAR, SPAN, type BenchJob } from './generate.js';
+import { byCluster, ingestBatches, REPORT_YEAR, type BenchJob } from './generate.js';
+import { newest } from './measure.js';
 import { differences, DIMENSIONS, type Dimension } from './rollups.js';
 
 const { values: args } = parseArgs({
@@ -118,7 +119,7 @@ const saveAsBefore = async (db: Kysely<Database>, clusterId: string, jobs: Bench
       rows.map((r) => r.job_id),
     );
     const writes = [
-      jobsWrite(trx, rows),
+      jobsUpsert(trx, rows),
       usageTotalsWrite(trx, usageDeltas(rows, stored)),
       ...dailyWrites(trx, dailyDeltas(days, rows, stored)),
     ];
@@ -167,19 +168,15 @@ const main = async () => {
       );
     }
 
-    const max = Number((await sql<{ m: number }>`select max(id) as m from jobs`.execute(now.db)).rows[0]?.m);
-    const job = jobStream(Number(args.seed), { from: SPAN.to + 30 * 86_400_000, to: SPAN.to + 37 * 86_400_000 });
+    // New jobs in end-time order after the newest stored one, as accounting hands them over.
+    const stored = await newest(now.db);
+    const batches = ingestBatches(Number(args.seed), stored.endAt, stored.id + 1, Number(args.batches) * 2, 1000);
     const repo = new JobsRepository(now.db, days);
     const t = { now: [] as number[], before: [] as number[] };
-    for (let b = 0; b < Number(args.batches) * 2; b++) {
-      const byCluster = new Map<string, BenchJob[]>();
-      for (let i = 0; i < 1000; i++) {
-        const j = job(max + 3_000_000 + b * 1000 + i);
-        byCluster.set(j.cluster, [...(byCluster.get(j.cluster) ?? []), j]);
-      }
+    for (const [b, batch] of batches.entries()) {
       const which = b % 2 === 0 ? 'now' : 'before';
       const s = performance.now();
-      for (const [cluster, js] of byCluster)
+      for (const [cluster, js] of byCluster(batch))
         if (which === 'now') await repo.saveFinished(cluster, js, Date.now());
         else await saveAsBefore(before, cluster, js, Date.now());
       t[which].push(performance.now() - s);

@@ -134,3 +134,26 @@ export const jobValues = (j: BenchJob, now: number): (string | number | null)[] 
   const row = toJobRow(j.cluster, j, now);
   return JOB_COLUMNS.map(([c]) => row[c] ?? null);
 };
+
+/** End times of new jobs in ingest batches: a large centre's 100,000 jobs a day. */
+const INGEST_MS_PER_JOB = 864;
+
+/**
+ * New jobs as accounting hands them to ingest (JobIngest reads the jobs that ended since its
+ * watermark): `batches` batches of `size` in end-time order, each batch the jobs that ended after
+ * the previous batch's, all after `after` (the latest end time stored, so a later run appends after
+ * this one), at a large centre's rate of 100,000 jobs a day. Job ids count on from `firstId`.
+ */
+export const ingestBatches = (seed: number, after: number, firstId: number, batches: number, size: number): BenchJob[][] => {
+  const total = batches * size;
+  const job = jobStream(seed, { from: after + 1, to: after + 1 + total * INGEST_MS_PER_JOB + 6 * 3_600_000 });
+  const jobs = Array.from({ length: total }, (_, i) => job(firstId + i)).sort((a, b) => a.endTime - b.endTime);
+  return Array.from({ length: batches }, (_, b) => jobs.slice(b * size, (b + 1) * size));
+};
+
+/** A batch's jobs by cluster: ingest saves one call a cluster, as each cluster's JobIngest does. */
+export const byCluster = (jobs: readonly BenchJob[]): Map<string, BenchJob[]> => {
+  const m = new Map<string, BenchJob[]>();
+  for (const j of jobs) m.set(j.cluster, [...(m.get(j.cluster) ?? []), j]);
+  return m;
+};

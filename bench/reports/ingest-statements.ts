@@ -1,10 +1,10 @@
 /*
- * bench/reports: the same saveFinished transaction written two ways, alternating batches on one
- * kept database: as the server writes it (on PostgreSQL the batch's stored jobs in one query, and
- * the jobs and the rollups in one statement of unnest() arrays, db/bulk-writes.ts) and as it was
- * written before (the stored jobs 500 ids a query, then multi-row VALUES upserts of 200 jobs and
- * 500 rollup rows, one table after another). Same SQL semantics, same rows; only the statements
- * differ.
+ * bench/reports: the same saveFinished transaction written three ways, taking turns at batches on
+ * one kept database: as the server writes it (on PostgreSQL the batch's stored jobs in one query,
+ * and the jobs and the rollups in one statement of unnest() arrays, db/bulk-writes.ts; new jobs by
+ * a plain INSERT); the same with every job by the upsert (as before run H); and as it was written
+ * before run E (the stored jobs 500 ids a query, then multi-row VALUES upserts of 200 jobs and 500
+ * rollup rows, one table after another). Same rows; only the statements differ.
  *
  *   node_modules/.bin/tsx --conditions=source bench/reports/ingest-statements.ts \
  *     --pg-url postgres://… --pg-schema bench_reports [--batches 40] [--seed 77]
@@ -13,20 +13,22 @@ import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { parseConfig } from '../../apps/server/src/config/load.js';
-import type { BulkWrite } from '../../apps/server/src/db/bulk-writes.js';
+import { runBulkWrites, type BulkWrite } from '../../apps/server/src/db/bulk-writes.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
-import { jobsWrite } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
+import { jobsUpsert } from '../../apps/server/src/modules/jobs/jobs-upsert.js';
 import { JobsRepository, toJobRow } from '../../apps/server/src/modules/jobs/jobs.repository.js';
 import { dailyDeltas, dailyWrites } from '../../apps/server/src/modules/jobs/usage-daily.js';
 import {
   jobKey,
+  storedContributions,
   usageDeltas,
   usageTotalsWrite,
   type StoredContribution,
 } from '../../apps/server/src/modules/jobs/usage-totals.js';
-import { jobStream, SPAN, type BenchJob } from './generate.js';
+import { byCluster, ingestBatches, type BenchJob } from './generate.js';
+import { newest } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +62,7 @@ const saveAsBefore = async (db: Kysely<Database>, clusterId: string, jobs: Bench
       for (const r of found) before.set(jobKey(r), r);
     }
     const writes: BulkWrite[] = [
-      jobsWrite(trx, rows),
+      jobsUpsert(trx, rows),
       usageTotalsWrite(trx, usageDeltas(rows, before)),
       ...dailyWrites(trx, dailyDeltas(days, rows, before)),
     ];
@@ -70,31 +72,48 @@ const saveAsBefore = async (db: Kysely<Database>, clusterId: string, jobs: Bench
   });
 };
 
+/** The server's transaction with every job written by the upsert, new or not (before run H). */
+const saveAllUpserted = async (db: Kysely<Database>, clusterId: string, jobs: BenchJob[], now: number) => {
+  const rows = jobs.map((j) => toJobRow(j.cluster, j, now));
+  await db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    const before = await storedContributions(
+      trx,
+      clusterId,
+      rows.map((r) => r.job_id),
+    );
+    await runBulkWrites(trx, [
+      jobsUpsert(trx, rows),
+      usageTotalsWrite(trx, usageDeltas(rows, before)),
+      ...dailyWrites(trx, dailyDeltas(days, rows, before)),
+    ]);
+  });
+};
+
 const main = async () => {
   const url = args['pg-url'];
   if (!url) throw new Error('set DATABASE_URL or --pg-url');
   const h = await openDatabase(parseConfig({ dataDir: tmpdir(), database: { url, schema: args['pg-schema'] as string } }));
   try {
-    const max = Number((await sql<{ m: number }>`select max(id) as m from jobs`.execute(h.db)).rows[0]?.m);
-    // New jobs, a week after the data and after run.ts's own ingest week.
-    const job = jobStream(Number(args.seed), { from: SPAN.to + 8 * 86_400_000, to: SPAN.to + 15 * 86_400_000 });
+    // New jobs in end-time order after the newest stored one, as accounting hands them over.
+    const stored = await newest(h.db);
+    const batches = ingestBatches(Number(args.seed), stored.endAt, stored.id + 1, Number(args.batches), 1000);
     const repo = new JobsRepository(h.db, days);
-    const times = { now: [] as number[], before: [] as number[] };
-    for (let b = 0; b < Number(args.batches); b++) {
-      const byCluster = new Map<string, BenchJob[]>();
-      for (let i = 0; i < 1000; i++) {
-        const j = job(max + 1_000_000 + b * 1000 + i);
-        byCluster.set(j.cluster, [...(byCluster.get(j.cluster) ?? []), j]);
-      }
+    const paths = [
+      ['as now', (c: string, js: BenchJob[]) => repo.saveFinished(c, js, Date.now())],
+      ['every job by the upsert', (c: string, js: BenchJob[]) => saveAllUpserted(h.db, c, js, Date.now())],
+      ['VALUES upserts (before run E)', (c: string, js: BenchJob[]) => saveAsBefore(h.db, c, js, Date.now())],
+    ] as const;
+    const times = paths.map(() => [] as number[]);
+    for (const [b, batch] of batches.entries()) {
+      const p = b % paths.length;
       const t = performance.now();
-      for (const [cluster, js] of byCluster)
-        if (b % 2 === 0) await repo.saveFinished(cluster, js, Date.now());
-        else await saveAsBefore(h.db, cluster, js, Date.now());
-      (b % 2 === 0 ? times.now : times.before).push(performance.now() - t);
+      for (const [cluster, js] of byCluster(batch)) await paths[p]?.[1](cluster, js);
+      times[p]?.push(performance.now() - t);
     }
     const rate = (xs: number[]) => Math.round((xs.length * 1000) / (xs.reduce((s, x) => s + x, 0) / 1000));
     process.stdout.write(
-      `saveFinished, ${args.batches} batches of 1000 alternating: as now ${rate(times.now)} jobs/s, as before ${rate(times.before)} jobs/s\n`,
+      `saveFinished, ${args.batches} batches of 1000 taking turns: ${paths.map(([name], p) => `${name} ${rate(times[p] ?? [])} jobs/s`).join(', ')}\n`,
     );
   } finally {
     await h.close();

@@ -33,3 +33,12 @@ export const count = async (db: Kysely<Database>, table: 'jobs' | 'usage_daily' 
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The newest stored job: the largest row id and end time (new jobs for an ingest come after both). */
+export const newest = async (db: Kysely<Database>): Promise<{ id: number; endAt: number }> => {
+  const r = await db
+    .selectFrom('jobs')
+    .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('end_at').as('endAt')])
+    .executeTakeFirstOrThrow();
+  return { id: Number(r.id), endAt: Number(r.endAt) };
+};

@@ -10,9 +10,10 @@
  * 2. The report for 2025 (the data's last full year) by user, by queue and by account: from the
  *    rollups (ReportsRepository.sums) and by a GROUP BY over the jobs that ended in the year (the
  *    server's referenceSums); the two must be equal (the run fails otherwise). --runs timings of each after one warm-up, p50 and p95, and raw / rollup.
- * 3. Ingest: --batches batches of --batch-size new jobs, alternately through
- *    JobsRepository.saveFinished (jobs, usage_totals and usage_daily in one transaction) and the
- *    same transaction without usage_daily (ingest.ts), jobs/s of each.
+ * 3. Ingest: --batches batches of --batch-size new jobs in end-time order after the newest stored
+ *    job (as accounting hands them to JobIngest; generate.ts ingestBatches), after --warmup untimed
+ *    ones, alternately through JobsRepository.saveFinished (jobs, usage_totals and the rollups in
+ *    one transaction) and the same transaction without the rollups (ingest.ts), jobs/s of each.
  * 4. Row counts and the bytes of each table and index, for the extrapolation to 100M jobs.
  *
  * The data stays for a later run with --keep (SQLite file --sqlite-file, PostgreSQL schema
@@ -20,7 +21,7 @@
  * rollups all the same).
  *
  *   node_modules/.bin/tsx --conditions=source bench/reports/run.ts [--jobs 10000000] [--runs 10]
- *     [--raw-runs 5] [--batches 20] [--batch-size 1000] [--only sqlite|postgres] [--keep]
+ *     [--raw-runs 5] [--batches 100] [--warmup 20] [--batch-size 1000] [--only sqlite|postgres] [--keep]
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -31,10 +32,10 @@ import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { parseConfig } from '../../apps/server/src/config/load.js';
-import { jobStream, REPORT_YEAR, SPAN } from './generate.js';
+import { ingestBatches, REPORT_YEAR } from './generate.js';
 import { timeIngest } from './ingest.js';
 import { loadPostgres, loadSqlite } from './load.js';
-import { count, sizes } from './measure.js';
+import { count, newest, sizes } from './measure.js';
 import { differences, DIMENSIONS, rawReport, rebuildRollups, rollupReport } from './rollups.js';
 import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
 import type { UsageSums } from '../../apps/server/src/modules/reports/reports.repository.js';
@@ -44,7 +45,9 @@ const { values: args } = parseArgs({
     jobs: { type: 'string', default: '10000000' },
     runs: { type: 'string', default: '10' },
     'raw-runs': { type: 'string', default: '5' },
-    batches: { type: 'string', default: '20' },
+    batches: { type: 'string', default: '100' },
+    /** Ingest batches written before the timed ones (not timed). */
+    warmup: { type: 'string', default: '20' },
     'batch-size': { type: 'string', default: '1000' },
     only: { type: 'string' },
     'pg-url': { type: 'string', default: process.env.DATABASE_URL },
@@ -204,24 +207,15 @@ const benchOne = async (backend: Backend) => {
     table(['by', 'rows', 'jobs in year', 'rollup p50', 'rollup p95', 'raw p50', 'raw p95', 'raw / rollup (p50)'], rows);
 
     // 3. Ingest through the server's path.
-    const job = jobStream(99, { from: SPAN.to, to: SPAN.to + 7 * 86_400_000 });
     const size = Number(args['batch-size']);
-    const base = Number(
-      (
-        await h.db
-          .selectFrom('jobs')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirstOrThrow()
-      ).m,
-    );
-    // New jobs ending in the week after the data (the report year's rows are not touched).
-    const batches = Array.from({ length: Number(args.batches) }, (_, b) =>
-      Array.from({ length: size }, (_, i) => job(base + b * size + i)),
-    );
-    const ingest = await timeIngest(h.db, zoneDays(args.zone as string), batches);
+    // New jobs in end-time order after the newest stored one, as accounting hands them over.
+    const stored = await newest(h.db);
+    const warmup = Number(args.warmup);
+    const batches = ingestBatches(99, stored.endAt, stored.id + 1, warmup + Number(args.batches), size);
+    const ingest = await timeIngest(h.db, zoneDays(args.zone as string), batches, warmup);
     const rate = (times: number[]) => Math.round((times.length * size) / (times.reduce((s, x) => s + x, 0) / 1000));
     say(
-      `\nIngest: ${args.batches} batches of ${size} new jobs (one call per cluster), alternating with and without the rollups, load ${load()}:\n`,
+      `\nIngest: ${args.batches} batches of ${size} new jobs in end-time order after the stored ones (one call per cluster, after ${warmup} untimed), alternating with and without the rollups, load ${load()}:\n`,
     );
     table(
       ['path', 'batches', 'jobs/s', 'batch p50 (ms)', 'batch p95 (ms)'],

@@ -2,8 +2,8 @@
  * bench/reports: ingest on kept SQLite data through the server's connection (openDatabase: a 64 MB
  * page cache, a checkpoint every 64 MB of WAL) against the same file opened with SQLite's defaults
  * for both (2 MB, 4 MB) and the server's other settings, batches alternating between the two, so
- * both meet the same machine at the same moment. Each batch: new jobs ending after the data, one
- * saveFinished a cluster, as bench/reports/run.ts does.
+ * both meet the same machine at the same moment. Each batch: new jobs in end-time order after the
+ * newest stored one, one saveFinished a cluster, as bench/reports/run.ts does.
  *
  *   node_modules/.bin/tsx --conditions=source bench/reports/sqlite-settings.ts --sqlite-file F
  *     [--batches 10] [--batch-size 1000]
@@ -15,7 +15,8 @@ import { parseConfig } from '../../apps/server/src/config/load.js';
 import { openDatabase, SQLITE_CACHE_KIB, SQLITE_CHECKPOINT_PAGES } from '../../apps/server/src/db/database.js';
 import { zoneDays } from '../../apps/server/src/lib/zone-days.js';
 import { JobsRepository } from '../../apps/server/src/modules/jobs/jobs.repository.js';
-import { jobStream, SPAN, type BenchJob } from './generate.js';
+import { byCluster, ingestBatches } from './generate.js';
+import { newest } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,23 +41,17 @@ const paths = [
 
 const days = zoneDays('UTC');
 const size = Number(args['batch-size']);
-const maxId = Number((await sql<{ m: number }>`select max(id) as m from jobs`.execute(server.db)).rows[0]?.m ?? 0);
-// Job ids past any run.ts makes; the seed differs each run, so reruns add new jobs.
-const job = jobStream(Date.now() % 100_000, { from: SPAN.to + 8 * 86_400_000, to: SPAN.to + 15 * 86_400_000 });
+// New jobs in end-time order after the newest stored one; both connections take turns at them.
+const stored = await newest(server.db);
+const batches = ingestBatches(Date.now() % 100_000, stored.endAt, stored.id + 1, 2 * Number(args.batches), size);
 const times = paths.map(() => [] as number[]);
-let n = 0;
-for (let b = 0; b < Number(args.batches); b++)
-  for (const [p, path] of paths.entries()) {
-    const byCluster = new Map<string, BenchJob[]>();
-    for (let i = 0; i < size; i++) {
-      const j = job(maxId + 5_000_000 + n++);
-      byCluster.set(j.cluster, [...(byCluster.get(j.cluster) ?? []), j]);
-    }
-    const repo = new JobsRepository(path.db, days);
-    const t = performance.now();
-    for (const [cluster, jobs] of byCluster) await repo.saveFinished(cluster, jobs, Date.now());
-    times[p]?.push(performance.now() - t);
-  }
+for (const [b, batch] of batches.entries()) {
+  const p = b % paths.length;
+  const repo = new JobsRepository((paths[p] as (typeof paths)[number]).db, days);
+  const t = performance.now();
+  for (const [cluster, jobs] of byCluster(batch)) await repo.saveFinished(cluster, jobs, Date.now());
+  times[p]?.push(performance.now() - t);
+}
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 const percentile = (xs: number[], q: number) =>

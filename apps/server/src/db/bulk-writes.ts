@@ -37,11 +37,10 @@ export const unnestRows = <R>(
  * not touch a row twice), and each write's rows have distinct keys.
  */
 export interface BulkWrite<R = unknown> {
+  /** The statement's name, the same for every batch (a SQLite statement's SQL is compiled once by it, see runSqlite). */
+  name: string;
   rows: readonly R[];
-  /**
-   * The written columns; a SQLite statement binds a row's values in this order, and this array
-   * stands for the statement's SQL (compiled once, see runSqlite).
-   */
+  /** The written columns; a SQLite statement binds a row's values in this order. */
   columns: readonly (readonly [keyof R & string, PgArrayType])[];
   statement(rows: readonly R[], postgres: boolean): Compilable & OperationNodeSource;
 }
@@ -81,10 +80,10 @@ export const inColumnOrder = <R>(columns: BulkWrite<R>['columns'], row: R): R =>
  * statement for every row, which takes longer than SQLite runs it. Kept only when compiling bound
  * exactly the row's values in the columns' order (else compiled each time).
  */
-const sqliteTexts = new WeakMap<object, string | null>();
+const sqliteTexts = new Map<string, string | null>();
 
 const runSqlite = async (db: Kysely<Database>, w: BulkWrite): Promise<void> => {
-  let text = sqliteTexts.get(w.columns);
+  let text = sqliteTexts.get(w.name);
   for (const row of w.rows) {
     const values = w.columns.map(([c]) => (row as Record<string, unknown>)[c] ?? null);
     if (text) {
@@ -97,7 +96,7 @@ const runSqlite = async (db: Kysely<Database>, w: BulkWrite): Promise<void> => {
         compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i])
           ? compiled.sql
           : null;
-      sqliteTexts.set(w.columns, text);
+      sqliteTexts.set(w.name, text);
     }
     await db.executeQuery(compiled);
   }

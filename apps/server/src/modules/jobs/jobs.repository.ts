@@ -6,7 +6,7 @@ import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
 import type { Database, JobRow, NewJobRow } from '../../db/types.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
 import { isPostgres, runBulkWrites } from '../../db/bulk-writes.js';
-import { jobsWrite } from './jobs-upsert.js';
+import { jobsWrites } from './jobs-upsert.js';
 import { dailyDeltas, dailyWrites } from './usage-daily.js';
 import { jobKey, storedContributions, usageDeltas, usageTotalsWrite } from './usage-totals.js';
 
@@ -104,9 +104,9 @@ export class JobsRepository implements AccountingStore {
         clusterId,
         rows.map((r) => r.job_id),
       );
-      // On PostgreSQL the four tables' writes are one statement (db/bulk-writes.ts).
+      // On PostgreSQL all the writes are one statement (db/bulk-writes.ts).
       await runBulkWrites(trx, [
-        jobsWrite(trx, rows),
+        ...jobsWrites(trx, rows, before),
         usageTotalsWrite(trx, usageDeltas(rows, before)),
         ...dailyWrites(trx, dailyDeltas(this.days, rows, before)),
       ]);

@@ -167,6 +167,7 @@ const MONTHLY_COLUMNS = [
 /** Adds the rows to usage_daily, and their monthly projections to usage_monthly (a row is created on first use). */
 export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): BulkWrite[] => [
   bulkWrite({
+    name: 'usage_daily.add',
     rows: deltas,
     columns: DAILY_COLUMNS,
     statement: (chunk, postgres) => {
@@ -185,6 +186,7 @@ export const dailyWrites = (db: Kysely<Database>, deltas: readonly DailyRow[]): 
     },
   }),
   bulkWrite({
+    name: 'usage_monthly.add',
     rows: monthlyDeltas(deltas),
     columns: MONTHLY_COLUMNS,
     statement: (chunk, postgres) => {

@@ -118,6 +118,19 @@ describe('usage totals at ingest', () => {
     ]);
   });
 
+  it('counts a batch once when two ingests store it at the same moment', async () => {
+    // On PostgreSQL both may read the jobs as new; the second insert then fails on the job's key
+    // (that batch is read again next time) instead of adding the jobs to the totals a second time.
+    // On SQLite the two transactions run one after the other and the second is a re-read.
+    const batch = Array.from({ length: 50 }, (_, i) => finished(String(500 + i)));
+    const results = await Promise.allSettled([repo.saveFinished('local', batch, T0), repo.saveFinished('local', batch, T0)]);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    expect(await totals()).toEqual([
+      { account: 'ut_chem', user_name: 'ut_alice', core_seconds: 50 * 14_400, card_seconds: 0, jobs: 50 },
+    ]);
+    expect(await totals()).toEqual(await summed());
+  });
+
   it('writes nothing when a batch fails part way: the jobs and the totals move together', async () => {
     await repo.saveFinished('local', [finished('20')], T0);
     const before = await totals();

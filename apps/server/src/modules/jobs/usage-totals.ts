@@ -101,6 +101,7 @@ const TOTALS_COLUMNS = [
 /** Adds the deltas to the totals (a row is created on first use). */
 export const usageTotalsWrite = (db: Kysely<Database>, deltas: readonly UsageDelta[]): BulkWrite =>
   bulkWrite({
+    name: 'usage_totals.add',
     rows: deltas,
     columns: TOTALS_COLUMNS,
     statement: (chunk, postgres) => {
