@@ -268,7 +268,11 @@ export class JobRunner {
     this.killTimers.delete(id);
   }
 
-  /** Kills every job holding a process and records it as cancelled (tests leave nothing behind). */
+  /**
+   * Kills every job holding a process and records it as cancelled, and cancels the jobs waiting in
+   * the queue, which the next pass would otherwise start on the freed nodes (tests leave nothing
+   * behind: no process, and no job folder made while the test's data folder is being removed).
+   */
   async killAll(): Promise<void> {
     const rows = await this.d.store.holding();
     const pids = new Map<number, number>();
@@ -285,7 +289,8 @@ export class JobRunner {
     )
       await new Promise((r) => setTimeout(r, 50));
     const now = this.d.clock.now();
-    for (const row of rows) {
+    const waiting = (await this.d.store.open()).filter((r) => r.state === 'Q');
+    for (const row of [...rows, ...waiting]) {
       await this.d.store.update(
         row.id,
         [row.state],

@@ -331,8 +331,9 @@ export class LocalScheduler implements SchedulerAdapter {
   }
 
   /**
-   * Kills every job of this cluster that holds a process and records it as cancelled. For tests,
-   * so that a run leaves no processes behind; works after close() too.
+   * Kills every job of this cluster that holds a process and records it as cancelled, and cancels
+   * the waiting ones (a pass would start them). For tests, so that a run leaves no processes
+   * behind; works after close() too.
    */
   async shutdownJobs(): Promise<void> {
     await this.exclusive(() => this.runner.killAll());
