@@ -154,6 +154,10 @@ export const ingestBatches = (seed: number, after: number, firstId: number, batc
 /** A batch's jobs by cluster: ingest saves one call a cluster, as each cluster's JobIngest does. */
 export const byCluster = (jobs: readonly BenchJob[]): Map<string, BenchJob[]> => {
   const m = new Map<string, BenchJob[]>();
-  for (const j of jobs) m.set(j.cluster, [...(m.get(j.cluster) ?? []), j]);
+  for (const j of jobs) {
+    const list = m.get(j.cluster);
+    if (list) list.push(j);
+    else m.set(j.cluster, [j]);
+  }
   return m;
 };
