@@ -35,6 +35,19 @@ if ! command -v puttygen >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq putty-tools >/dev/null || echo "putty-tools not installed: the puttygen check is skipped" >&2
 fi
 
+step "Desktop parts: TigerVNC, a window manager and a terminal"
+# The desktop tests start Xvnc as the test users (docs/desktops.md); the packages are Debian's.
+if ! command -v Xvnc >/dev/null 2>&1 || ! command -v vncpasswd >/dev/null 2>&1 || ! command -v openbox >/dev/null 2>&1 || ! command -v xterm >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tigervnc-standalone-server tigervnc-tools openbox xterm x11-xserver-utils >/dev/null
+  else
+    echo "TigerVNC is missing: install tigervnc-standalone-server tigervnc-tools openbox xterm (Debian) for the desktop tests." >&2
+    exit 1
+  fi
+fi
+Xvnc -version 2>&1 | head -n 2 | tail -n 1
+
 step "Build"
 npm run build
 # Test code stays out of what ships: *.test.ts, *.test-support.ts (contract suites) and src/test.
@@ -65,7 +78,7 @@ reports=$(mktemp -d)
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
   src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
-  src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh
+  src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh src/modules/desktops/desktops.ssh src/modules/desktops/desktop-jobs.slurm
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
 # Alone, after the others, one file at a time: each stops slurmctld (the fault test, and a queue
 # made in the portal surviving a restart), which would stall any Slurm test running beside it.

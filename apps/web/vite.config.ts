@@ -47,6 +47,8 @@ export default defineConfig({
       '/eshell/api': { target: 'http://127.0.0.1:8080', ws: true },
       // The file manager's calls (uploads, downloads) live under /efile/api; /efile is the page.
       '/efile/api': 'http://127.0.0.1:8080',
+      // Desktops' calls, and the WebSocket that carries their screens.
+      '/desktopandapp/api': { target: 'http://127.0.0.1:8080', ws: true },
     },
   },
   build: {

@@ -22,6 +22,7 @@ import { registerApplicationsRoutes } from './modules/applications/applications.
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerLoginRoutes } from './modules/auth/login.routes.js';
 import { registerPasswordResetRoutes } from './modules/auth/password-reset.routes.js';
+import { registerCitrixRoutes } from './modules/citrix/citrix.routes.js';
 import { registerDownloadRoutes } from './modules/downloads/downloads.routes.js';
 import { registerFilesRoutes } from './modules/files/files.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -31,6 +32,7 @@ import { registerKeysRoutes } from './modules/keys/keys.routes.js';
 import { registerConsoleRoutes } from './modules/console/console.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerShellRoutes } from './modules/shell/shell.routes.js';
+import { registerDesktopRoutes } from './modules/desktops/desktops.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap-admin.js';
 import { registerOrgRoutes } from './modules/org/org.routes.js';
@@ -139,7 +141,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     crossOriginEmbedderPolicy: false,
   });
   // Shells end before the WebSocket plugin closes every socket, so their pages learn why (4503).
-  app.addHook('preClose', async () => services.shell.closeAll());
+  app.addHook('preClose', async () => {
+    services.shell.closeAll();
+    services.desktops.closeAll();
+  });
   // Before any route: its onRoute hook must see the WebSocket routes (the web shell).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(swagger, {
@@ -173,6 +178,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates, services.jobPreview);
   registerJobChartsRoutes(kit, services.jobCharts);
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
+  registerDesktopRoutes(app, kit, {
+    desktops: services.desktops,
+    connections: services.desktopConnections,
+    audit: services.audit,
+    clock,
+    server: config.server,
+  });
   await registerFilesRoutes(app, kit, { ...services, tokens: services.fileTokens, config });
   registerTransfersRoutes(kit, services.transfers);
   registerOrgRoutes(kit, services.org);
@@ -184,6 +196,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerEfficiencyRoutes(kit, services.efficiency);
   registerReportFilesRoutes(kit, services.reportFiles);
   registerBillsRoutes(kit, services.bills);
+  registerCitrixRoutes(kit, services.citrix);
   await registerWebFiles(app, opts.webRoot);
   // Transfers a previous process left running are failed, queued ones start.
   const interrupted = await services.transfers.recover();

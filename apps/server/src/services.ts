@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import { DESKTOP_TICKET_SECONDS } from '@portal/shared';
 import { localAccessFacts } from './cluster/access/local-access-facts.js';
 import { createClusterRegistry } from './cluster/create-registry.js';
 import type { Config } from './config/schema.js';
@@ -35,6 +36,7 @@ import { UploadsRepository } from './modules/files/uploads.repository.js';
 import { UploadsService } from './modules/files/uploads.service.js';
 import { UserAuthTokensRepository } from './modules/files/user-auth-tokens.repository.js';
 import { UserAuthTokensService } from './modules/files/user-auth-tokens.service.js';
+import { CitrixService } from './modules/citrix/citrix.service.js';
 import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -54,6 +56,11 @@ import { ConsoleService } from './modules/console/console.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { ShellRegistry } from './modules/shell/shell-registry.js';
+import { DesktopConnections } from './modules/desktops/desktop-connections.js';
+import { DesktopTickets } from './modules/desktops/desktop-tickets.js';
+import { DesktopsRepository } from './modules/desktops/desktops.repository.js';
+import { DesktopsService } from './modules/desktops/desktops.service.js';
+import { AppTemplates } from './modules/desktops/app-templates.js';
 import { ShellService } from './modules/shell/shell.service.js';
 import { TransfersRepository } from './modules/transfers/transfers.repository.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
@@ -92,6 +99,7 @@ import { VERSION } from './version.js';
  */
 export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect, log: Logger) => {
   const audit = new AuditService(new AuditRepository(db));
+  const desktopConnections = new DesktopConnections();
   const settings = new SettingsService(new SettingsRepository(db), clock, config);
   const mailer = new Mailer(config.mail);
   const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
@@ -103,7 +111,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   const usersRepo = new UsersRepository(db, dialect);
   const directory = new UserDirectory(usersRepo);
   // Importing or deleting a key installs the user's keys on every cluster (the provisioner, below).
-  const keys: KeysService = new KeysService(new KeysRepository(db), clock, loadMasterKey(config.dataDir), (user, revoked) =>
+  const masterKey = loadMasterKey(config.dataDir);
+  const keys: KeysService = new KeysService(new KeysRepository(db), clock, masterKey, (user, revoked) =>
     provisioner.provision(user, revoked),
   );
 
@@ -181,6 +190,18 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     });
     return ok.length === 0 ? null : ok.reduce((a, b) => a + b, 0);
   };
+  const jobActions = new JobActionsService(
+    clusters,
+    jobs,
+    submissions,
+    clock,
+    (user, requested) => userAccounts.submissionAccount(user, requested),
+    // An account without balance is refused first (balances on), then the quotas are checked.
+    async (user, account, job) => {
+      await bills.checkBalance(account);
+      await quotaCheck.check(user, account, job);
+    },
+  );
   return {
     config,
     db,
@@ -197,6 +218,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     clusters,
     provisioner,
     downloads: new DownloadsService(config.dataDir),
+    // Citrix StoreFront sessions live in this process (docs/citrix.md).
+    citrix: new CitrixService({ config: config.citrix, clock, log }),
     health: new HealthService(new HealthRepository(db), VERSION),
     console: new ConsoleService(
       config,
@@ -233,18 +256,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     jobs,
     /** Ingest's store (tests and the bench feed it as the clusters' accounting does). */
     jobsRepo,
-    jobActions: new JobActionsService(
-      clusters,
-      jobs,
-      submissions,
-      clock,
-      (user, requested) => userAccounts.submissionAccount(user, requested),
-      // An account without balance is refused first (balances on), then the quotas are checked.
-      async (user, account, job) => {
-        await bills.checkBalance(account);
-        await quotaCheck.check(user, account, job);
-      },
-    ),
+    jobActions,
     jobPreview: new JobPreviewService(
       clusters,
       (user, requested) => userAccounts.submissionAccount(user, requested),
@@ -318,6 +330,25 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       }),
       clusters,
     ),
+    desktopConnections,
+    // Desktops: Xvnc as the user; the browsers' connections live in this process (docs/desktops.md).
+    desktops: new DesktopsService({
+      repo: new DesktopsRepository(db),
+      clusters,
+      users: directory,
+      tickets: new DesktopTickets(clock, DESKTOP_TICKET_SECONDS * 1000),
+      connections: desktopConnections,
+      masterKey,
+      submitJob: (auth, r) => jobActions.submit(auth, r),
+      apps: new AppTemplates(
+        [join(SHIPPED_TEMPLATES, 'applications'), join(resolve(config.dataDir), 'templates', 'applications')],
+        db,
+        clock,
+        log,
+      ),
+      clock,
+      log,
+    }),
   };
 };
 

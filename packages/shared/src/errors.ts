@@ -210,6 +210,36 @@ export const ErrReason = {
   priceExists: 'priceExists',
   /** Deposits need `billing.balances: true`. */
   balancesOff: 'balancesOff',
+  // Desktops (issue 14, docs/desktops.md); spec section 8's desktop texts.
+  /** 'VNC session does not exist, deletion failed' (also: not the caller's, or shared but not owned). */
+  vncSessionNotFound: 'vncSessionNotFound',
+  /** 'Failed to get VNC log, log file does not exist'. */
+  vncLogNotFound: 'vncLogNotFound',
+  /** The desktop webService exception: Xvnc could not be started (data.detail has the first log lines). */
+  desktopStartFailed: 'desktopStartFailed',
+  /** The desktop is not running (starting or ended): nothing to connect to or share. */
+  desktopNotRunning: 'desktopNotRunning',
+  /** The user already has DESKTOPS_PER_USER_MAX desktops running. */
+  desktopLimit: 'desktopLimit',
+  /** The VNC server is not installed on the cluster (data.tool names the program missing). */
+  desktopNotInstalled: 'desktopNotInstalled',
+  /** A share with oneself, or with a user who cannot use desktops. */
+  shareRefused: 'shareRefused',
+  /** The application is not offered (disabled by the administrator) or does not run in a desktop. */
+  appNotAvailable: 'appNotAvailable',
+  // Citrix (issue 14, docs/citrix.md); spec section 8's Citrix texts, one reason each.
+  /** 'Citrix webservice exception': StoreFront unreachable, too slow, or answering what the portal cannot read (data.cause). */
+  citrixWebservice: 'citrixWebservice',
+  /** 'Citrix authentication failed': StoreFront refused the user name and password. */
+  citrixAuthFailed: 'citrixAuthFailed',
+  /** 'Citrix server exception': StoreFront answered a server error (data.status) or could not launch (data.launchStatus). */
+  citrixServerError: 'citrixServerError',
+  /** 'failed to get Citrix authentication configuration': StoreFront's authentication methods could not be read. */
+  citrixAuthConfigUnavailable: 'citrixAuthConfigUnavailable',
+  /** 'Citrix authentication configuration error': Citrix is off in the portal, or StoreFront offers no password sign-in. */
+  citrixAuthConfigError: 'citrixAuthConfigError',
+  /** 'session does not exist': this portal session is not signed in to StoreFront (or StoreFront ended the session). */
+  citrixSessionMissing: 'citrixSessionMissing',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

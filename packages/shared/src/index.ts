@@ -33,6 +33,8 @@ export * from './api/health.js';
 export * from './api/jobs.js';
 export * from './api/job-charts.js';
 export * from './api/shell.js';
+export * from './api/desktops.js';
+export * from './api/citrix.js';
 export { allContracts, contractAreas } from './api/all.js';
 export * from './api/files.js';
 export * from './api/transfers.js';

@@ -38,6 +38,7 @@ export const CONSOLE_PAGES = [
   { path: 'my-report/bills', sets: ['user', 'admin'], permission: 'bills:read' },
   { path: 'my-report/balances', sets: ['user', 'admin'], permission: 'bills:read' },
   { path: 'my-report/prices', sets: ['user', 'admin'], permission: 'bills:read' },
+  { path: 'ac-my-app', sets: ['user', 'admin'], permission: 'desktops:use' },
   { path: 'config/systemconfig', sets: ['admin'], permission: 'system:config' },
 ] as const satisfies readonly ConsolePage[];
 

@@ -169,6 +169,8 @@ describe('permissionsOf', () => {
       'files:read',
       'files:write',
       'shell:open',
+      'desktops:use',
+      'citrix:use',
       'accounts:read',
       'accounts:members',
       'quotas:read',

@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'files:read',
   'files:write',
   'shell:open',
+  'desktops:use',
+  'citrix:use',
   'accounts:read',
   'accounts:readAll',
   'accounts:members',
@@ -102,6 +104,9 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'files:read': everyone.filter((r) => r !== Role.auditor),
   'files:write': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
   'shell:open': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  // Desktops run as the user's own account, like the shell: not for the auditor or the viewer.
+  'desktops:use': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer),
+  'citrix:use': everyone.filter((r) => r !== Role.auditor && r !== Role.viewer), // as desktops; section 6 limits only the client download
   // Accounts: everyone but the auditor reads their own; job admins and the viewer read all; owners
   // (PIs) manage their own accounts' members (the service checks ownership); administrators
   // create accounts and shape the organisation.

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/time.js';
 import { CommandLimiter } from './access/command-limiter.js';
 import { createClusterAccess, type AccessDeps } from './access/create-access.js';
 import { limitAccess } from './access/limited-access.js';
+import { DesktopLauncher } from './desktops/desktop-launcher.js';
 import { JobIngest, type AccountingStore } from './job-ingest.js';
 import { JobSnapshot } from './job-snapshot.js';
 import { ClusterRegistry } from './registry.js';
@@ -40,10 +41,12 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
       const ingest = new JobIngest(cluster.id, scheduler, d.accounting, d.clock, d.log);
       // A job that left the active list has ended: read its accounting now, not at the next tick.
       snapshot.onJobsLeft = () => void ingest.run();
+      const access = limitAccess(createClusterAccess(config, cluster, d), limiter);
       return {
         config: cluster,
         scheduler,
-        access: limitAccess(createClusterAccess(config, cluster, d), limiter),
+        access,
+        desktops: new DesktopLauncher(access, cluster.desktops),
         snapshot,
         ingest,
         accounts: side.accounts,

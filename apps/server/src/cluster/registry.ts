@@ -3,6 +3,7 @@ import type { ClusterConfig } from '../config/cluster-schema.js';
 import { AppError } from '../lib/app-error.js';
 import type { AccountSyncer } from './accounts/types.js';
 import type { ClusterAccess } from './access/types.js';
+import type { DesktopLauncher } from './desktops/desktop-launcher.js';
 import type { JobIngest } from './job-ingest.js';
 import type { JobSnapshot } from './job-snapshot.js';
 import type { CountedAdapter } from './scheduler/counted.js';
@@ -20,6 +21,8 @@ export interface ClusterEntry {
   scheduler: CountedAdapter;
   /** Files, shells and commands as a given user (local or ssh). */
   access: ClusterAccess;
+  /** Remote desktops (Xvnc as the user) on the login node or this host. */
+  desktops: DesktopLauncher;
   /** The active jobs and cluster state, read once per interval and shared by every viewer. */
   snapshot: JobSnapshot;
   /** Finished jobs copied from the scheduler's accounting into the database. */

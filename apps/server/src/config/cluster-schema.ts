@@ -132,6 +132,22 @@ const access = z
   .strict()
   .prefault({});
 
+const desktops = z
+  .object({
+    enabled: z.boolean().default(true).describe('Offer desktops (TigerVNC as the user) on this cluster.'),
+    xvnc: z.string().default('Xvnc').describe("TigerVNC's X server on the node: a program name on PATH or an absolute path."),
+    session: z
+      .array(z.string().min(1))
+      .min(1)
+      .default(['openbox'])
+      .describe(
+        'The window manager the desktop runs (argv); the desktop ends when it exits. A terminal (xterm) is opened beside it.',
+      ),
+    maxPerUser: z.number().int().min(1).max(50).default(3).describe('Desktops one user may have running at the same time.'),
+  })
+  .strict()
+  .prefault({});
+
 export const ClusterSchema = z
   .object({
     id: z.string().regex(CLUSTER_ID_PATTERN).describe('Identifier used in URLs (clusterId).'),
@@ -148,6 +164,7 @@ export const ClusterSchema = z
     local: local.describe('Built-in scheduler settings (scheduler: local).'),
     slurm: slurm.describe('Slurm settings (scheduler: slurm).'),
     access: access.describe('Cluster access: files, shell and commands as the user (docs/cluster-access.md).'),
+    desktops: desktops.describe('Remote desktops on the login node (docs/desktops.md).'),
   })
   .strict();
 

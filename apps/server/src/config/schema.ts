@@ -1,6 +1,7 @@
 import { isTimeZone } from '../lib/zone-days.js';
 import { z } from 'zod';
 import { PASSWORD_STRENGTHS, SystemVersionType } from '@portal/shared';
+import { CitrixSchema } from './citrix-schema.js';
 import { ClusterSchema } from './cluster-schema.js';
 
 /*
@@ -306,6 +307,7 @@ export const ConfigSchema = z
     commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
     reports: reports.describe('Usage reports.'),
     billing: billing.describe('Bills and balances.'),
+    citrix: CitrixSchema.describe('Citrix StoreFront: published desktops and applications (docs/citrix.md).'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })
   .strict();

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-usage-monthly.js';
 import * as m0013 from './migrations/0013-bills.js';
 import * as m0014 from './migrations/0014-report-files.js';
 import * as m0015 from './migrations/0015-job-efficiency.js';
+import * as m0016 from './migrations/0016-desktops.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -36,6 +37,7 @@ const migrations: Record<string, { up: Up }> = {
   '0013-bills': m0013,
   '0014-report-files': m0014,
   '0015-job-efficiency': m0015,
+  '0016-desktops': m0016,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -26,6 +26,7 @@ import type {
 } from './job-tables.js';
 import type { UploadsTable, TransfersTable } from './file-tables.js';
 import type { ReportFilesTable } from './report-file-tables.js';
+import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
@@ -71,6 +72,7 @@ export type {
 } from './job-tables.js';
 export type { UploadsTable, TransfersTable, UploadRow, TransferRow } from './file-tables.js';
 export type { ReportFilesTable, ReportFileRow } from './report-file-tables.js';
+export type { DesktopSessionsTable, DesktopSharesTable, DesktopSessionRow, DesktopShareRow } from './desktop-tables.js';
 
 /* The portal's database: each area's tables live in its own file (*-tables.ts). */
 export interface Database {
@@ -105,4 +107,7 @@ export interface Database {
   user_auth_tokens: UserAuthTokensTable;
   transfers: TransfersTable;
   report_files: ReportFilesTable;
+  desktop_sessions: DesktopSessionsTable;
+  desktop_shares: DesktopSharesTable;
+  app_settings: AppSettingsTable;
 }

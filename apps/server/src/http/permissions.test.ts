@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allContracts, can, getSystemSettings, ErrorData, ROLE_IDS, type Contract, type RoleId } from '@portal/shared';
 import { SHELL_SOCKET_ROUTE } from '../modules/shell/shell.routes.js';
+import { DESKTOP_SOCKET_ROUTE } from '../modules/desktops/desktops.routes.js';
 import { createTestApp, parseEnvelope, signedIn, TestClient, type TestApp } from '../test/harness.js';
 
 /*
@@ -19,7 +20,7 @@ const sampleParams: Record<string, Record<string, string>> = {
 };
 
 /** Routes no contract can describe (WebSockets), each documented in docs/api.md. */
-const PLAIN_ROUTES = [`GET ${SHELL_SOCKET_ROUTE} shell:open`];
+const PLAIN_ROUTES = [`GET ${SHELL_SOCKET_ROUTE} shell:open`, `GET ${DESKTOP_SOCKET_ROUTE} desktops:use`];
 
 /** Calls a contract with an empty payload: enough to see whether the permission check lets it through. */
 const callEmpty = (client: TestClient, contract: Contract, method: string = contract.method) =>

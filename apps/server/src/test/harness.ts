@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
@@ -47,9 +48,19 @@ export const createTestApp = async (
     dataDir,
     close: async () => {
       await app.close();
+      endDesktopsOf(dataDir);
       await storage.dispose();
     },
   };
+};
+
+/**
+ * Desktops outlive the server on purpose (Xvnc runs detached, as the user): a test app's end takes
+ * those it started with it, found by their passwd file in its data folder. Tests that call every
+ * endpoint start some with `POST .../vncsession`.
+ */
+const endDesktopsOf = (dataDir: string) => {
+  spawnSync('pkill', ['-f', '--', `-rfbauth ${dataDir}/`], { stdio: 'ignore' });
 };
 
 export interface CallOptions {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,9 @@ export const startPortal = async (extra: Record<string, unknown> = {}): Promise<
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      // Desktops outlive the server on purpose (Xvnc runs detached, as the user): this portal's go
+      // with it, found by their passwd file in its data folder.
+      spawnSync('pkill', ['-f', '--', `-rfbauth ${dataDir}/`], { stdio: 'ignore' });
       rmSync(dataDir, { recursive: true, force: true });
       if (dbUrl && dbSchema) {
         const client = new pg.Client({ connectionString: dbUrl });

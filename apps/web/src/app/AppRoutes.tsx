@@ -22,6 +22,8 @@ const PageGuard = lazyPage(() => import('./console-shell').then((m) => m.PageGua
 const EfilePage = lazyPage(() => import('../features/files/pages/EfilePage').then((m) => m.default));
 // So does the web shell (spec section 2); it checks the session and the permission itself.
 const ShellPage = lazyPage(() => import('../features/shell/pages/ShellPage').then((m) => m.default));
+// And a remote desktop's viewer (issue 14), opened from My desktops; it checks the session and the permission itself.
+const DesktopPage = lazyPage(() => import('../features/desktops/pages/DesktopPage').then((m) => m.default));
 // The forced change after a sign-in with a temporary password, outside the console's frame.
 const ChangeTemporaryPasswordPage = lazyPage(() =>
   import('../features/profile/pages/ChangeTemporaryPasswordPage').then((m) => m.default),
@@ -92,6 +94,7 @@ export const AppRoutes = () => {
           <Route path="/500" element={<ServerErrorPage />} />
           <Route path="/efile" element={<EfilePage />} />
           <Route path="/eshell" element={<ShellPage />} />
+          <Route path="/desktop/:sessionId" element={<DesktopPage />} />
           {signedIn && (
             <Route element={<AppLayout />}>
               <Route index element={<DefaultRedirect />} />

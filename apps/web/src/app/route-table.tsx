@@ -41,6 +41,7 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'my-report/bills': () => import('../features/bills/pages/BillsPage'),
   'my-report/balances': () => import('../features/bills/pages/BalancesPage'),
   'my-report/prices': () => import('../features/bills/pages/PricesPage'),
+  'ac-my-app': () => import('../features/desktops/pages/DesktopsPage'),
   'config/systemconfig': () => import('../features/settings/pages/SettingsPage'),
 };
 

@@ -3,7 +3,9 @@ import * as accounts from './accounts.js';
 import * as applications from './applications.js';
 import * as audit from './audit.js';
 import * as bills from './bills.js';
+import * as citrix from './citrix.js';
 import * as consoleArea from './console.js';
+import * as desktops from './desktops.js';
 import * as downloads from './downloads.js';
 import * as efficiency from './efficiency.js';
 import * as files from './files.js';
@@ -33,7 +35,9 @@ export const contractAreas = {
   applications,
   audit,
   bills,
+  citrix,
   console: consoleArea,
+  desktops,
   downloads,
   efficiency,
   files,

@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Duplex, Readable, Writable } from 'node:stream';
 import type { CommandRunner } from './command-runner.js';
 
 /*
@@ -117,6 +117,9 @@ export interface FileSession {
   search(dir: string, text: string, limit: number): Promise<string[]>;
 }
 
+/** Where openStream connects: a Unix socket path on the login node, or a host and port the login node reaches. */
+export type StreamTarget = { path: string } | { host: string; port: number };
+
 /** An interactive terminal as one user. */
 export interface ShellSession {
   readonly output: Readable;
@@ -140,6 +143,12 @@ export interface ClusterAccess {
   readonly commands: CommandRunner;
   files(user: AccessUser): Promise<FileSession>;
   shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession>;
+  /**
+   * A byte stream to a desktop's Xvnc, as the user: a Unix socket on the login node (ssh:
+   * streamlocal forwarding over the user's connection, so it never listens on the network), or a
+   * TCP port on a compute node (ssh: forwarded from the login node, which reaches the nodes).
+   */
+  openStream(user: AccessUser, target: StreamTarget): Promise<Duplex>;
   /**
    * Prepares the user's account on the cluster: the POSIX account where the cluster lets the
    * portal create it, the home folder, and the given public keys in ~/.ssh/authorized_keys;

@@ -98,6 +98,14 @@ export const MENUS: MenuDef[] = [
     permission: 'shell:open',
   },
   {
+    // Desktops and graphical applications (spec route /ac-my-app); each desktop opens in a window of its own.
+    id: 'myDesktops',
+    text: { en: 'My desktops', zh: '我的桌面' },
+    icon: 'desktop',
+    menuNo: 35,
+    load: 'ac-my-app',
+  },
+  {
     // Across Center is listed only when ui.transfer is on (spec section 2).
     id: 'fileTransfer',
     text: { en: 'File Transfer', zh: '文件传输' },

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShellSession } from '../../cluster/access/types.js';
 import { LiveShell } from './live-shell.js';
-import type { ShellSocket } from './shell-socket.js';
+import type { WebSocketLike } from '../../http/web-socket.js';
 
 /*
  * The rules of one shell's life, with a fake terminal and fake sockets on a fake clock: heartbeats,
@@ -34,7 +34,7 @@ class FakeTerm implements ShellSession {
   }
 }
 
-class FakeSocket extends EventEmitter implements ShellSocket {
+class FakeSocket extends EventEmitter implements WebSocketLike {
   readyState = 1;
   bufferedAmount = 0;
   readonly binary: string[] = [];

@@ -1,7 +1,7 @@
 import { ShellClientMessage, ShellCloseCode, type ShellServerMessage, type ShellSessionInfo } from '@portal/shared';
 import type { ShellSession } from '../../cluster/access/types.js';
 import { OutputRing } from './output-ring.js';
-import { OPEN, toBuffer, type ShellSocket } from './shell-socket.js';
+import { OPEN, toBuffer, type WebSocketLike } from '../../http/web-socket.js';
 
 export interface ShellTimings {
   /** How long a shell without a socket waits for one. */
@@ -28,7 +28,7 @@ const json = (msg: ShellServerMessage) => JSON.stringify(msg);
  */
 export class LiveShell {
   private readonly ring: OutputRing;
-  private socket: ShellSocket | null = null;
+  private socket: WebSocketLike | null = null;
   private graceTimer: NodeJS.Timeout | undefined;
   /** undefined while running; the exit code (null for a signal) once the output has drained. */
   private exitCode: number | null | undefined;
@@ -76,7 +76,7 @@ export class LiveShell {
    * Attaches a socket, replacing any other, and replays the output from `offset` (bytes the page
    * has already shown). `stillSignedIn` is asked at every heartbeat: a signed-out user's shell ends.
    */
-  attach(socket: ShellSocket, offset: number, stillSignedIn: () => Promise<boolean>): void {
+  attach(socket: WebSocketLike, offset: number, stillSignedIn: () => Promise<boolean>): void {
     if (this.ended) {
       socket.close(ShellCloseCode.notFound, 'no such shell');
       return;
@@ -141,7 +141,7 @@ export class LiveShell {
     if (socket) this.send(socket, chunk);
   }
 
-  private send(socket: ShellSocket, data: Buffer): void {
+  private send(socket: WebSocketLike, data: Buffer): void {
     if (socket.readyState !== OPEN) return;
     socket.send(data, () => {
       if (socket.bufferedAmount < LOW_WATER) this.term.output.resume();
@@ -149,7 +149,7 @@ export class LiveShell {
     if (socket.bufferedAmount > HIGH_WATER) this.term.output.pause();
   }
 
-  private onMessage(socket: ShellSocket, data: Buffer, isBinary: boolean): void {
+  private onMessage(socket: WebSocketLike, data: Buffer, isBinary: boolean): void {
     if (this.socket !== socket || this.exitCode !== undefined) return;
     if (isBinary) {
       this.term.write(data);
@@ -176,7 +176,7 @@ export class LiveShell {
     if (socket) this.sayExit(socket);
   }
 
-  private sayExit(socket: ShellSocket): void {
+  private sayExit(socket: WebSocketLike): void {
     if (socket.readyState === OPEN) socket.send(json({ type: 'exit', code: this.exitCode ?? null }));
     this.ended = true;
     this.socket = null;

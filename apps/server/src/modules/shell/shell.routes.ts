@@ -1,14 +1,12 @@
 import type {} from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, ErrCode, openShell, ShellCloseCode } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, openShell, ShellCloseCode } from '@portal/shared';
 import type { Config } from '../../config/schema.js';
-import { SESSION_COOKIE } from '../../http/cookies.js';
-import { sendError } from '../../http/envelope.js';
-import { isSameOrigin, trustedOriginSet } from '../../http/origin.js';
+import { socketGate } from '../../http/socket-gate.js';
 import type { RouteKit } from '../../http/route-kit.js';
 import { userOf } from '../../lib/auth.js';
 import type { ShellService } from './shell.service.js';
-import type { ShellSocket } from './shell-socket.js';
+import type { WebSocketLike } from '../../http/web-socket.js';
 
 /** Where a shell's terminal travels; not a contract (contracts describe no WebSockets): docs/shell.md. */
 export const SHELL_SOCKET_ROUTE = '/eshell/api/sessions/:sessionId/ws';
@@ -21,7 +19,6 @@ export interface ShellRoutesDeps {
 
 export const registerShellRoutes = (app: FastifyInstance, kit: RouteKit, deps: ShellRoutesDeps) => {
   const { shell } = deps;
-  const trusted = trustedOriginSet(deps.server);
 
   kit.route(openShell, ({ auth, body, req }) => {
     const clusterId = shell.clusterIdOf(body.clusterId);
@@ -31,21 +28,7 @@ export const registerShellRoutes = (app: FastifyInstance, kit: RouteKit, deps: S
   });
 
   // Everything that decides who may connect happens before the upgrade, as plain HTTP answers.
-  const beforeUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!isSameOrigin(req.headers.origin, { host: req.headers.host, protocol: req.protocol }, deps.server.publicUrl, trusted)) {
-      return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Cross-origin WebSocket refused', { status: 403 });
-    }
-    req.auth = await kit.authenticate(req);
-    if (!req.auth) {
-      const expired = !!req.cookies[SESSION_COOKIE];
-      return sendError(reply, ErrCode.NO_INTERFACE_PERMISSION, expired ? 'sessionExpired' : 'notSignedIn', 'Please sign in', {
-        status: 401,
-      });
-    }
-    if (!can(req.auth.user.roleId, 'shell:open')) {
-      return sendError(reply, ErrCode.INSUFFICIENT_PERMISSION, 'forbidden', 'Permission Denied', { status: 403 });
-    }
-  };
+  const beforeUpgrade = socketGate(kit, deps.server, 'shell:open');
 
   app.route({
     method: 'GET',
@@ -53,7 +36,7 @@ export const registerShellRoutes = (app: FastifyInstance, kit: RouteKit, deps: S
     websocket: true,
     config: { permission: 'shell:open' },
     preValidation: beforeUpgrade,
-    handler: (socket: ShellSocket, req: FastifyRequest) => {
+    handler: (socket: WebSocketLike, req: FastifyRequest) => {
       const auth = req.auth;
       const { sessionId } = req.params as { sessionId: string };
       const offset = Number((req.query as { offset?: string }).offset ?? 0);

@@ -9,6 +9,7 @@ import {
   CodeOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  DesktopOutlined,
   FieldTimeOutlined,
   FolderOpenOutlined,
   HeatMapOutlined,
@@ -49,6 +50,7 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   resource: DatabaseOutlined,
   walltime: FieldTimeOutlined,
   application: SolutionOutlined,
+  desktop: DesktopOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,7 +12,7 @@ import {
   runProcess,
 } from '../command-runner.js';
 import { assertPosixName } from '../errors.js';
-import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession } from '../types.js';
+import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamTarget } from '../types.js';
 import { AccountFileSession } from './account-files.js';
 import { LocalFileSession } from './local-files.js';
 import { openLocalPty } from './local-shell.js';
@@ -115,6 +117,21 @@ export class LocalClusterAccess implements ClusterAccess {
       cols: opts.cols,
       rows: opts.rows,
       env: { ...accountEnv(a), TERM: 'xterm-256color' },
+    });
+  }
+
+  /**
+   * Opened by the server itself on this host: it runs as root (a socket's owner may be any
+   * account) or as the one account every user acts as.
+   */
+  openStream(_user: AccessUser, target: StreamTarget): Promise<Duplex> {
+    return new Promise((resolve, reject) => {
+      const socket = 'path' in target ? connect(target.path) : connect(target.port, target.host);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        resolve(socket);
+      });
+      socket.once('error', reject);
     });
   }
 

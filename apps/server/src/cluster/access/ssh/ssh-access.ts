@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
+import type { Duplex } from 'node:stream';
+import type ssh2 from 'ssh2';
 import { CommandFailedError, type CommandResult, type CommandRunner, type RunOptions } from '../command-runner.js';
 import { assertPosixName } from '../errors.js';
 import { type IdNames, parseIdFile } from '../listing.js';
-import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession } from '../types.js';
+import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamTarget } from '../types.js';
 import { PROVISION_SCRIPT } from './provision-script.js';
 import { commandLine, execCollect } from './ssh-exec.js';
 import { lookupHome, SshFileSession } from './ssh-files.js';
 import { type PoolOptions, type SshConnection, SshPool } from './ssh-pool.js';
 import { openSshShell } from './ssh-shell.js';
 import { shellQuote } from './shell-quote.js';
+import { toSshUnavailable } from './ssh-errors.js';
 
 export interface SshAccessOptions extends PoolOptions {
   serviceUser: string;
@@ -70,6 +73,22 @@ export class SshClusterAccess implements ClusterAccess {
 
   async shell(user: AccessUser, opts: ShellOptions): Promise<ShellSession> {
     return openSshShell(await this.connection(user.name), opts);
+  }
+
+  /**
+   * Through the user's connection: OpenSSH's streamlocal forwarding (direct-streamlocal@openssh.com)
+   * to a socket, or a direct-tcpip channel to a host and port the login node reaches.
+   */
+  async openStream(user: AccessUser, target: StreamTarget): Promise<Duplex> {
+    const conn = await this.connection(assertPosixName(user.name));
+    return new Promise((resolve, reject) => {
+      const done = (err: Error | undefined, channel: ssh2.ClientChannel) => {
+        if (err) reject(toSshUnavailable(err, 'forward'));
+        else resolve(conn.hold(channel));
+      };
+      if ('path' in target) conn.client.openssh_forwardOutStreamLocal(target.path, done);
+      else conn.client.forwardOut('127.0.0.1', 0, target.host, target.port, done);
+    });
   }
 
   async provision(user: AccessUser, publicKeys: string[], revoked: string[] = []): Promise<void> {

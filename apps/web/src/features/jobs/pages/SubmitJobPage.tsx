@@ -11,7 +11,8 @@ import { SubmitJobForm } from '../components/submit/SubmitJobForm';
 
 /**
  * Submit a batch job from an application template; `?copyOf=<jobId>&clusterId=` fills the form with
- * that job's parameters ("resubmit / copy job" from its details).
+ * that job's parameters ("resubmit / copy job" from its details), `?template=<id>` starts on that
+ * template (an application's "Submit job" on My desktops).
  */
 const SubmitJobPage = () => {
   const { t } = useTranslation('job-submit');
@@ -19,6 +20,7 @@ const SubmitJobPage = () => {
   const [params] = useSearchParams();
   const copyOf = params.get('copyOf') ?? '';
   const clusterId = params.get('clusterId') || undefined;
+  const initialTemplate = params.get('template') || undefined;
   const templates = useJobTemplates();
   const queues = useQueues(clusterId);
   const source = useJob(copyOf, clusterId);
@@ -41,11 +43,12 @@ const SubmitJobPage = () => {
       ) : (
         <SubmitJobForm
           // A form per source job: its initial values are read once.
-          key={copyOf}
+          key={`${copyOf}|${initialTemplate ?? ''}`}
           templates={templates.data}
           queues={queues.data}
           accounts={accounts.data ?? []}
           workDir="~"
+          initialTemplate={initialTemplate}
           copy={source.data ? copyOfJob(source.data, templates.data, queues.data) : undefined}
         />
       )}

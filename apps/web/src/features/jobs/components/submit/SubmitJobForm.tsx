@@ -28,10 +28,12 @@ interface Props {
   accounts: AccountItem[];
   /** Filled from another job ("resubmit / copy job"). */
   copy?: JobCopy | undefined;
+  /** The template to start on (an application's, from My desktops → Applications); default BASE. */
+  initialTemplate?: string | undefined;
 }
 
 /** The submission form: template, job, resources and script; the script follows the form until edited. */
-export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Props) => {
+export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy, initialTemplate }: Props) => {
   const { t } = useTranslation('job-submit');
   const { message, modal, notification } = App.useApp();
   const navigate = useNavigate();
@@ -41,7 +43,7 @@ export const SubmitJobForm = ({ templates, queues, accounts, workDir, copy }: Pr
   const [form] = Form.useForm<SubmitValues>();
   const [template, setTemplate] = useState(
     () =>
-      templates.find((x) => x.id === (copy?.templateId ?? 'BASE')) ??
+      templates.find((x) => x.id === (copy?.templateId ?? initialTemplate ?? 'BASE')) ??
       templates.find((x) => x.id === 'BASE') ??
       (templates[0] as JobTemplate),
   );

@@ -1,8 +1,8 @@
 /**
  * The part of a `ws` WebSocket the shell uses. @fastify/websocket hands us a `ws` socket; naming
- * only what we call keeps the shell code independent of it (and lets a test drive a fake one).
+ * only what we call keeps the shell and desktop code independent of it (and lets a test drive a fake one).
  */
-export interface ShellSocket {
+export interface WebSocketLike {
   readonly readyState: number;
   /** Bytes queued but not yet handed to the network. */
   readonly bufferedAmount: number;
