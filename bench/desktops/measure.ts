@@ -108,6 +108,9 @@ export interface FpsRound {
   /** Updates that covered the whole screen. */
   fullFrames: number;
   cpu: CpuUse;
+  /** When the counting started and ended (ms since the epoch), to match the server's GC pauses. */
+  from: number;
+  to: number;
 }
 
 /**
@@ -118,7 +121,15 @@ export const measureFps = async (v: Viewer, seconds: number, pids: { between: nu
   click(v, 1);
   await v.update(true, UPDATE_TIMEOUT_MS);
   const cpu0 = { viewer: cpuMs(process.pid), between: cpuMs(pids.between), xvnc: cpuMs(pids.xvnc) };
-  const out: FpsRound = { seconds: 0, frames: 0, bytes: 0, fullFrames: 0, cpu: { viewer: 0, between: 0, xvnc: 0 } };
+  const out: FpsRound = {
+    seconds: 0,
+    frames: 0,
+    bytes: 0,
+    fullFrames: 0,
+    cpu: { viewer: 0, between: 0, xvnc: 0 },
+    from: Date.now(),
+    to: 0,
+  };
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   while (performance.now() < until) {
@@ -128,6 +139,7 @@ export const measureFps = async (v: Viewer, seconds: number, pids: { between: nu
     if (u.area >= v.width * v.height) out.fullFrames++;
   }
   out.seconds = (performance.now() - t0) / 1000;
+  out.to = Date.now();
   out.cpu = {
     viewer: cpuMs(process.pid) - cpu0.viewer,
     between: cpuMs(pids.between) - cpu0.between,

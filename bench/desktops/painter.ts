@@ -12,7 +12,10 @@
  *
  *   DISPLAY=:N node --import <tsx loader> bench/desktops/painter.ts
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { KEY_COLOURS } from './protocol.js';
 
 const PAINT_MS = 4;
@@ -116,5 +119,39 @@ x.on('error', (err) => {
   process.stderr.write(`painter: ${err.message}\n`);
   process.exit(1);
 });
-// Setup request: little endian, protocol 11.0, no authorisation.
-x.write(Buffer.from([0x6c, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+/**
+ * The display's MIT-MAGIC-COOKIE-1 from the Xauthority file, when there is one (a display started
+ * with -auth refuses clients without it); entries: family, address, display number, name, data.
+ */
+const cookie = (): Buffer | undefined => {
+  const file = process.env.XAUTHORITY ?? join(homedir(), '.Xauthority');
+  if (!existsSync(file)) return undefined;
+  const b = readFileSync(file);
+  for (let at = 0; at + 2 <= b.length;) {
+    const fields: Buffer[] = [];
+    at += 2; // family
+    for (let i = 0; i < 4; i++) {
+      const n = b.readUInt16BE(at);
+      fields.push(b.subarray(at + 2, at + 2 + n));
+      at += 2 + n;
+    }
+    const [, number, name, data] = fields;
+    const forThis = !number?.length || number.toString() === display;
+    if (forThis && name?.toString() === 'MIT-MAGIC-COOKIE-1') return data;
+  }
+  return undefined;
+};
+
+/** The setup request: little endian, protocol 11.0, the cookie if any (name and data padded to 4). */
+const setup = () => {
+  const data = cookie();
+  const name = Buffer.from(data ? 'MIT-MAGIC-COOKIE-1' : '');
+  const pad = (n: number) => Buffer.alloc((4 - (n % 4)) % 4);
+  const head = Buffer.alloc(12);
+  head.writeUInt8(0x6c, 0);
+  head.writeUInt16LE(11, 2);
+  head.writeUInt16LE(name.length, 6);
+  head.writeUInt16LE(data?.length ?? 0, 8);
+  return Buffer.concat([head, name, pad(name.length), data ?? Buffer.alloc(0), pad(data?.length ?? 0)]);
+};
+x.write(setup());

@@ -55,6 +55,13 @@ export interface ClientResults {
   rounds: ProxyRound[];
 }
 
+/** A garbage collection of the server's process: when (ms since the epoch), its pause, whether a full one. */
+export interface GcPause {
+  at: number;
+  ms: number;
+  major: boolean;
+}
+
 export type ClientMessage =
   { type: 'socketPath'; sessionId: string } | { type: 'results'; results: ClientResults } | { type: 'error'; message: string };
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { percentile } from './measure.js';
 import type { CpuUse } from './measure.js';
-import type { ClientOptions, ClientResults, ProxyRound } from './protocol.js';
+import type { ClientOptions, ClientResults, GcPause, ProxyRound } from './protocol.js';
 import type { Encoding } from './viewer.js';
 
 /* The run's figures as the markdown bench/README.md copies. */
@@ -12,6 +12,8 @@ export interface RunInfo {
   /** Load average (1 min) at the start and at the end. */
   load: number[];
   cores: number;
+  /** The server's garbage collections during the run. */
+  gc: GcPause[];
 }
 
 const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
@@ -30,7 +32,13 @@ const xvncVersion = () => {
   return /TigerVNC \S+/.exec(`${r.stdout}${r.stderr}`)?.[0] ?? 'TigerVNC (version unknown)';
 };
 
-const pooled = (rounds: ProxyRound[]) => {
+/** The server's collections while a round counted frames: full ones, and all pauses in ms. */
+const gcIn = (gc: GcPause[], rounds: ProxyRound[]) => {
+  const inside = gc.filter((g) => rounds.some((r) => g.at >= r.fps.from && g.at <= r.fps.to));
+  return { major: inside.filter((g) => g.major).length, ms: inside.reduce((s, g) => s + g.ms, 0) };
+};
+
+const pooled = (rounds: ProxyRound[], gc: GcPause[]) => {
   const seconds = rounds.reduce((s, r) => s + r.fps.seconds, 0);
   const frames = rounds.reduce((s, r) => s + r.fps.frames, 0);
   const bytes = rounds.reduce((s, r) => s + r.fps.bytes, 0);
@@ -45,6 +53,10 @@ const pooled = (rounds: ProxyRound[]) => {
     samples: samples.length,
     partial: rounds.reduce((s, r) => s + r.latency.partial, 0),
     cpu: `${cpu('xvnc')} / ${cpu('between')} / ${cpu('viewer')}`,
+    gc: (() => {
+      const g = gcIn(gc, rounds);
+      return `${(g.major / seconds).toFixed(1)}/s, ${(g.ms / frames).toFixed(2)} ms`;
+    })(),
   };
 };
 
@@ -52,8 +64,12 @@ const bytesText = (x: number) =>
   x >= 1e6 ? `${(x / 1e6).toFixed(1)} MB` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} KB` : `${x.toFixed(0)} B`;
 
 /** Direct, the relay (when measured) and the portal for one encoding. */
-const costRows = (encoding: Encoding, rounds: ProxyRound[], relay: boolean) => {
-  const of = (mode: ProxyRound['mode']) => pooled(rounds.filter((x) => x.encoding === encoding && x.mode === mode));
+const costRows = (encoding: Encoding, rounds: ProxyRound[], relay: boolean, gc: GcPause[]) => {
+  const of = (mode: ProxyRound['mode']) =>
+    pooled(
+      rounds.filter((x) => x.encoding === encoding && x.mode === mode),
+      gc,
+    );
   const [d, r, p] = [of('direct'), of('relay'), of('proxied')];
   const name = encoding === 'raw' ? 'Raw' : 'RRE';
   const row = (measure: string, direct: string, relayed: string, portal: string, against: string) =>
@@ -79,6 +95,7 @@ const costRows = (encoding: Encoding, rounds: ProxyRound[], relay: boolean) => {
       ),
       row('input round trip p95 (ms)', ms(d.p95), `${ms(r.p95)} (${signed(r.p95 - d.p95)})`, ms(p.p95), signed(p.p95 - d.p95)),
       row('CPU ms per update: Xvnc / in between / viewer', d.cpu, r.cpu, p.cpu, ''),
+      row("server's full GCs per second, GC pause ms per update", d.gc, r.gc, p.gc, ''),
     ],
     samples: d.samples + r.samples + p.samples,
     partial: d.partial + r.partial + p.partial,
@@ -119,7 +136,7 @@ export const report = (r: ClientResults, info: RunInfo): string => {
 
   const encodings = [...new Set(r.rounds.map((x) => x.encoding))];
   const relay = r.rounds.some((x) => x.mode === 'relay');
-  const costs = encodings.map((e) => ({ encoding: e, ...costRows(e, r.rounds, relay) }));
+  const costs = encodings.map((e) => ({ encoding: e, ...costRows(e, r.rounds, relay, info.gc) }));
   const costTable = table(
     [
       'measure',
@@ -131,7 +148,16 @@ export const report = (r: ClientResults, info: RunInfo): string => {
     costs.flatMap((c) => c.rows),
   );
   const roundTable = table(
-    ['round', 'encoding', 'viewer', 'updates/s', 'bytes/s', 'round trip p50 / p95 (ms)', 'CPU ms / update in between'],
+    [
+      'round',
+      'encoding',
+      'viewer',
+      'updates/s',
+      'bytes/s',
+      'round trip p50 / p95 (ms)',
+      'CPU ms / update in between',
+      "server's full GCs",
+    ],
     r.rounds.map((x) => [
       String(x.round + 1),
       x.encoding,
@@ -140,6 +166,7 @@ export const report = (r: ClientResults, info: RunInfo): string => {
       bytesText(x.fps.bytes / x.fps.seconds),
       `${ms(percentile(x.latency.samples, 50))} / ${ms(percentile(x.latency.samples, 95))}`,
       (x.fps.cpu.between / x.fps.frames).toFixed(2),
+      String(gcIn(info.gc, [x]).major),
     ]),
   );
 
@@ -152,7 +179,7 @@ export const report = (r: ClientResults, info: RunInfo): string => {
     '',
     ...(starts.length
       ? [
-          `Start to first frame, ${starts.length} desktops (openbox and xterm, ${o.resolution}), through the proxy:`,
+          `Start to first frame, ${starts.length} desktops (openbox and xterm, ${o.resolution}; after one not counted), through the proxy:`,
           '',
           startTable,
           '',

@@ -5,7 +5,8 @@
  *
  * 1. Start to first frame: Start (POST .../vncsession, Xvnc as the user with openbox and xterm),
  *    a ticket, the proxy's WebSocket to ServerInit, and the first full-screen update; --starts
- *    times, each desktop deleted after. Also when the session's xterm is first drawn.
+ *    times after one not counted, each desktop deleted after. Also when the session's xterm is
+ *    first drawn.
  * 2. The proxy's cost, side by side in one run: a desktop whose session is painter.ts (every
  *    update a full screen), measured by the same RFB viewer (viewer.ts) straight on Xvnc's Unix
  *    socket, through a plain relay (socat, relay.ts: what one more hop costs) and through the
@@ -21,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DESKTOP_DEFAULT_RESOLUTION, Role } from '@portal/shared';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -31,6 +33,7 @@ import {
   type ClientMessage,
   type ClientOptions,
   type ClientResults,
+  type GcPause,
   LOGIN_CLUSTER,
   PAINT_CLUSTER,
   type ServerMessage,
@@ -55,6 +58,13 @@ const USER = 'bench_desktop';
 const PASSWORD = 'Bench_pass1';
 
 const say = (text: string) => process.stderr.write(`${text}\n`);
+const stop = (pid: number) => {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
 
 const main = async () => {
   const missing = missingPrograms();
@@ -62,8 +72,11 @@ const main = async () => {
   const root = process.getuid?.() === 0;
   const accountBefore = hasAccount(USER);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-desktops-'));
-  // The painter runs as the desktop's session, as the user, with the loader this process runs with.
+  // The painter runs as the desktop's session, as the user, with the loader this process runs
+  // with (no compile cache: it would stay in /tmp under an account the run removes).
   const painter = [
+    '/usr/bin/env',
+    'TSX_DISABLE_CACHE=1',
     process.execPath,
     '--import',
     import.meta.resolve('tsx'),
@@ -112,6 +125,20 @@ const main = async () => {
       gapMs: Number(args['gap-ms']),
       relay: !args['no-relay'] && hasSocat(),
     };
+    // The server's garbage collections, matched to the rounds in the report.
+    const gc: GcPause[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        // A gc entry's detail.kind tells a full collection; the entry's own type does not declare it.
+        const kind = (e.toJSON() as { detail?: { kind?: number } }).detail?.kind;
+        gc.push({
+          at: performance.timeOrigin + e.startTime,
+          ms: e.duration,
+          major: kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        });
+      }
+    });
+    observer.observe({ entryTypes: ['gc'] });
     const load = [loadavg()[0] ?? 0];
     const started = new Date();
     say(
@@ -147,22 +174,20 @@ const main = async () => {
       child.on('exit', (code) => (answer ? resolve(answer) : reject(new Error(`the client exited (${code}) without results`))));
     });
     load.push(loadavg()[0] ?? 0);
-    process.stdout.write(report(results, { options, started, load, cores: cpus().length }));
+    observer.disconnect();
+    process.stdout.write(report(results, { options, started, load, cores: cpus().length, gc }));
   } catch (err) {
     failed = true;
     say(err instanceof Error ? (err.stack ?? err.message) : String(err));
   } finally {
-    // Desktops a failure left running: ended through the service, as Delete does.
+    // Desktops a failure left running: their Xvnc ended, as the node would (the rest of the session follows).
     const open = await app.services.db
       .selectFrom('desktop_sessions')
-      .select('id')
+      .select('pid')
       .where('state', '!=', 'ended')
       .execute()
       .catch(() => []);
-    for (const { id } of open) {
-      const owner = await app.services.usersRepo.findByName(USER);
-      if (owner) await app.services.desktops.delete({ id: owner.id, name: USER }, id).catch(() => undefined);
-    }
+    for (const { pid } of open) if (pid !== null) stop(pid);
     await app.close();
     await new Promise((r) => setTimeout(r, 500));
     // Every Xvnc of this run has its password file in the data folder; as root, the account's own processes too.

@@ -180,6 +180,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   registerDesktopRoutes(app, kit, {
     desktops: services.desktops,
+    sharing: services.desktopSharing,
     connections: services.desktopConnections,
     audit: services.audit,
     clock,

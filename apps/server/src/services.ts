@@ -60,6 +60,7 @@ import { DesktopConnections } from './modules/desktops/desktop-connections.js';
 import { DesktopTickets } from './modules/desktops/desktop-tickets.js';
 import { DesktopsRepository } from './modules/desktops/desktops.repository.js';
 import { DesktopsService } from './modules/desktops/desktops.service.js';
+import { DesktopSharingService } from './modules/desktops/desktop-sharing.service.js';
 import { AppTemplates } from './modules/desktops/app-templates.js';
 import { ShellService } from './modules/shell/shell.service.js';
 import { TransfersRepository } from './modules/transfers/transfers.repository.js';
@@ -100,6 +101,7 @@ import { VERSION } from './version.js';
 export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect, log: Logger) => {
   const audit = new AuditService(new AuditRepository(db));
   const desktopConnections = new DesktopConnections();
+  const desktopsRepo = new DesktopsRepository(db);
   const settings = new SettingsService(new SettingsRepository(db), clock, config);
   const mailer = new Mailer(config.mail);
   const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
@@ -333,10 +335,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     desktopConnections,
     // Desktops: Xvnc as the user; the browsers' connections live in this process (docs/desktops.md).
     desktops: new DesktopsService({
-      repo: new DesktopsRepository(db),
+      repo: desktopsRepo,
       clusters,
-      users: directory,
-      tickets: new DesktopTickets(clock, DESKTOP_TICKET_SECONDS * 1000),
       connections: desktopConnections,
       masterKey,
       submitJob: (auth, r) => jobActions.submit(auth, r),
@@ -348,6 +348,15 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       ),
       clock,
       log,
+    }),
+    desktopSharing: new DesktopSharingService({
+      repo: desktopsRepo,
+      clusters,
+      users: directory,
+      tickets: new DesktopTickets(clock, DESKTOP_TICKET_SECONDS * 1000),
+      connections: desktopConnections,
+      masterKey,
+      clock,
     }),
   };
 };

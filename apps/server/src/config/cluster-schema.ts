@@ -144,6 +144,14 @@ const desktops = z
         'The window manager the desktop runs (argv); the desktop ends when it exits. A terminal (xterm) is opened beside it.',
       ),
     maxPerUser: z.number().int().min(1).max(50).default(3).describe('Desktops one user may have running at the same time.'),
+    nodeHost: z
+      .string()
+      .min(1)
+      .max(255)
+      .default('{node}')
+      .describe(
+        "How the portal reaches a compute node that runs a desktop job: '{node}' is the node's name as the scheduler gives it (resolved on the login node), or one address for every node. The built-in scheduler's nodes are this host.",
+      ),
   })
   .strict()
   .prefault({});

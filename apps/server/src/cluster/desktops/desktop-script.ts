@@ -4,7 +4,8 @@ import { shellQuote } from '../access/ssh/shell-quote.js';
  * What runs on the node, as the user, to start a desktop: fixed text handed to `sh -c` with the
  * values as positional arguments (never spliced into the text), the two VNC passwords on standard
  * input. Xvnc listens on a Unix socket in a private folder (mode 0700 by mktemp, socket 0600), not
- * on a TCP port: only the user's own account (and the portal, through it) can reach it.
+ * on a TCP port: only the user's own account (and the portal, through it) can reach it; its X
+ * display is locked with a cookie (XAUTH_SETUP).
  *
  * Arguments: folder, WxH, name, the Xvnc program, an application's command ('' for none: a shell
  * line an administrator set, run as the user in the desktop), then the window manager's argv.
@@ -12,19 +13,59 @@ import { shellQuote } from '../access/ssh/shell-quote.js';
  * Output, last line: `started <pid> <display> <socket> <node>`, or `missing <program>` (exit 3),
  * or `failed` (exit 4) after the log's last lines.
  */
+/**
+ * The desktop's session, as the user on Xvnc's display (DISPLAY and XAUTHORITY set): the window
+ * manager first, then (once it manages windows: a window mapped before it can stay hidden) the
+ * background, a terminal and the application; when the window manager exits (the user logged
+ * out), Xvnc goes too, and the portal sees the desktop ended. Arguments: Xvnc's pid, the
+ * application's command ('' for none), the window manager's argv. No single quote in it: the
+ * scripts below quote it whole.
+ */
+const DESKTOP_SESSION = String.raw`
+pid=$1 app=$2
+shift 2
+"$@" &
+wm=$!
+tries=0
+while [ "$tries" -lt 60 ]; do
+  if command -v xprop >/dev/null 2>&1 && xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q "window id"; then break; fi
+  tries=$((tries + 1))
+  sleep 0.05
+done
+if command -v xsetroot >/dev/null 2>&1; then xsetroot -solid "#2e4a62"; fi
+if command -v xterm >/dev/null 2>&1; then xterm -geometry 100x30+40+40 & fi
+if [ -n "$app" ]; then sh -c "$app" & fi
+wait "$wm" || true
+kill "$pid" 2>/dev/null || true
+`;
+
+/**
+ * The X display's own lock: an MIT-MAGIC-COOKIE in `Xauthority` of the session's folder (mode
+ * 0600), given to Xvnc with -auth, so no other account on the node can open the display (read the
+ * screen, send keys) through its X11 socket. Xvnc takes the file's cookies whatever their display;
+ * clients look theirs up by display, added once Xvnc has picked one (`xauth_display`).
+ */
+const XAUTH_SETUP = String.raw`
+cookie=$(mcookie 2>/dev/null || od -An -N16 -tx1 /dev/urandom | tr -d " \n")
+rm -f "$dir/Xauthority"
+xauth -q -f "$dir/Xauthority" add :0 MIT-MAGIC-COOKIE-1 "$cookie"
+xauth_display() { xauth -q -f "$dir/Xauthority" add ":$1" MIT-MAGIC-COOKIE-1 "$cookie"; }
+`;
+
 export const START_DESKTOP_SCRIPT = String.raw`
 set -eu
 dir=$1 geometry=$2 name=$3 xvnc=$4 app=$5
 shift 5
 umask 077
-for tool in "$xvnc" vncpasswd; do
+for tool in "$xvnc" vncpasswd xauth; do
   command -v "$tool" >/dev/null 2>&1 || { echo "missing $tool"; exit 3; }
 done
 mkdir -p "$dir"
 vncpasswd -f > "$dir/passwd"
+${XAUTH_SETUP}
 sockdir=$(mktemp -d "/tmp/portal-vnc.XXXXXXXX")
 : > "$dir/display"
-setsid "$xvnc" -displayfd 3 -geometry "$geometry" -depth 24 -SecurityTypes VncAuth \
+setsid "$xvnc" -displayfd 3 -auth "$dir/Xauthority" -geometry "$geometry" -depth 24 -SecurityTypes VncAuth \
   -rfbauth "$dir/passwd" -rfbport -1 -rfbunixpath "$sockdir/vnc.sock" -rfbunixmode 0600 \
   -AlwaysShared -AcceptSetDesktopSize -desktop "$name" \
   3>"$dir/display" >"$dir/vnc.log" 2>&1 </dev/null &
@@ -39,16 +80,9 @@ while [ ! -s "$dir/display" ] || [ ! -S "$sockdir/vnc.sock" ]; do
   sleep 0.05
 done
 display=$(tr -dc 0-9 < "$dir/display")
-# The window manager and a terminal; when the window manager exits (the user logged out), Xvnc
-# goes too, and the portal sees the desktop ended.
-DISPLAY=":$display" setsid sh -c '
-  pid=$1 app=$2; shift 2
-  if command -v xsetroot >/dev/null 2>&1; then xsetroot -solid "#2e4a62"; fi
-  if command -v xterm >/dev/null 2>&1; then xterm -geometry 100x30+40+40 & fi
-  if [ -n "$app" ]; then sh -c "$app" & fi
-  "$@" || true
-  kill "$pid" 2>/dev/null || true
-' desktop-session "$pid" "$app" "$@" >>"$dir/vnc.log" 2>&1 </dev/null &
+xauth_display "$display"
+DISPLAY=":$display" XAUTHORITY="$dir/Xauthority" setsid sh -c '${DESKTOP_SESSION}' desktop-session "$pid" "$app" "$@" \
+  >>"$dir/vnc.log" 2>&1 </dev/null &
 # setsid in a background job of a script runs in place: this pid leads the session's process group.
 echo "$!" > "$dir/session.pid"
 echo "started $pid $display $sockdir/vnc.sock $(hostname)"
@@ -118,11 +152,14 @@ dir=$1 geometry=$2 name=$3 xvnc=$4 app=$5
 shift 5
 umask 077
 cd "$dir"
-command -v "$xvnc" >/dev/null 2>&1 || { echo "$xvnc is not installed on $(hostname)" >&2; exit 3; }
+for tool in "$xvnc" xauth; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "$tool is not installed on $(hostname)" >&2; exit 3; }
+done
+${XAUTH_SETUP}
 tries=0
 while :; do
   : > "$dir/display"
-  "$xvnc" -displayfd 3 -geometry "$geometry" -depth 24 -SecurityTypes VncAuth -rfbauth "$dir/passwd" \
+  "$xvnc" -displayfd 3 -auth "$dir/Xauthority" -geometry "$geometry" -depth 24 -SecurityTypes VncAuth -rfbauth "$dir/passwd" \
     -AlwaysShared -AcceptSetDesktopSize -desktop "$name" 3>"$dir/display" >>"$dir/vnc.log" 2>&1 </dev/null &
   xvnc_pid=$!
   waited=0
@@ -136,14 +173,10 @@ while :; do
   if [ "$tries" -ge 3 ]; then echo "Xvnc did not start, see vnc.log" >&2; exit 4; fi
 done
 display=$(tr -dc 0-9 < "$dir/display")
+xauth_display "$display"
 echo "$(hostname) $((5900 + display)) $display $xvnc_pid" > "$dir/connection.new"
 mv "$dir/connection.new" "$dir/connection"
-export DISPLAY=":$display"
-if command -v xsetroot >/dev/null 2>&1; then xsetroot -solid "#2e4a62"; fi
-if command -v xterm >/dev/null 2>&1; then xterm -geometry 100x30+40+40 >>"$dir/vnc.log" 2>&1 & fi
-if [ -n "$app" ]; then sh -c "$app" >>"$dir/vnc.log" 2>&1 & fi
-"$@" >>"$dir/vnc.log" 2>&1 || true
-kill "$xvnc_pid" 2>/dev/null || true
+DISPLAY=":$display" XAUTHORITY="$dir/Xauthority" sh -c '${DESKTOP_SESSION}' desktop-session "$xvnc_pid" "$app" "$@" >>"$dir/vnc.log" 2>&1 </dev/null
 `;
 
 /** A desktop job's script: the values quoted once into `set --`, then the fixed body. */

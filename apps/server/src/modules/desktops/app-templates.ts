@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { parse as parseYaml } from 'yaml';
 import { AppTemplate } from '@portal/shared';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
 import { notFound } from '../../lib/app-error.js';
+import { loadYamlById } from '../../lib/yaml-files.js';
 
 /** An application as its data file describes it: the shipped defaults of `enabled` and `command`. */
 type AppFile = AppTemplate;
@@ -27,20 +25,7 @@ export class AppTemplates {
     private readonly clock: Clock,
     log: Logger,
   ) {
-    const byId = new Map<string, AppFile>();
-    for (const folder of folders) {
-      if (!existsSync(folder)) continue;
-      for (const file of readdirSync(folder)
-        .filter((f) => /\.ya?ml$/.test(f))
-        .sort()) {
-        try {
-          const t = AppTemplate.parse(parseYaml(readFileSync(join(folder, file), 'utf8')));
-          byId.set(t.id, t);
-        } catch (err) {
-          log.warn({ err, file: join(folder, file) }, 'application template skipped');
-        }
-      }
-    }
+    const byId = loadYamlById(folders, AppTemplate, log, 'application template');
     // BASE and VNC first, then by id, as the spec lists the finished portal types.
     const first = ['BASE', 'VNC'];
     const rank = (id: string) => (first.includes(id) ? first.indexOf(id) : first.length);

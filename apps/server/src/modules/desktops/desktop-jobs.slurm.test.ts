@@ -32,7 +32,17 @@ describe.runIf(enabled)('desktop jobs on Slurm', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      clusters: [{ id: 'dev', name: 'Dev Slurm', scheduler: 'slurm', pollIntervalSeconds: 1, access: devClusterSshAccess() }],
+      clusters: [
+        {
+          id: 'dev',
+          name: 'Dev Slurm',
+          scheduler: 'slurm',
+          pollIntervalSeconds: 1,
+          access: devClusterSshAccess(),
+          // The dev cluster's nodes cn01-04 are this machine (NodeAddr=127.0.0.1): no DNS names.
+          desktops: { nodeHost: '127.0.0.1' },
+        },
+      ],
     });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
     alice = await signedIn(t.app, 'alice', Role.user);

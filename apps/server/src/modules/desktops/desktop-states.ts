@@ -8,6 +8,25 @@ import type { DesktopsRepository, DesktopView } from './desktops.repository.js';
 /** A job whose run reached this share of its time limit ended by it (the scheduler's kill comes a little late or early). */
 const TIME_LIMIT_SHARE = 0.95;
 
+/** Xvnc's ports: 5900 + the display, displays 0 to 999. */
+const VNC_PORTS = { min: 5900, max: 6899 } as const;
+
+/**
+ * Where the portal connects for a desktop job: the job's node as the scheduler names it (never
+ * the host the job wrote: that file is the user's, and the proxy must not become theirs to aim),
+ * through the cluster's nodeHost setting; the port only when it is the display's VNC port.
+ */
+export const jobDesktopAddress = (
+  cluster: { scheduler: 'local' | 'slurm'; desktops: { nodeHost: string } },
+  node: string,
+  at: { port: number; display: number },
+): { host: string; port: number } | null => {
+  if (at.display < 0 || at.port !== VNC_PORTS.min + at.display || at.port > VNC_PORTS.max) return null;
+  if (!/^[A-Za-z0-9._-]{1,255}$/.test(node)) return null;
+  const host = cluster.scheduler === 'local' ? '127.0.0.1' : cluster.desktops.nodeHost.replaceAll('{node}', node);
+  return { host, port: at.port };
+};
+
 /**
  * Brings one user's desktops on one cluster up to date with the node and the scheduler, changing
  * the rows (and `rows` in place): a login desktop whose Xvnc is gone has ended; a desktop job that
@@ -60,13 +79,20 @@ export class DesktopStates {
       if (r.state !== 'starting') continue;
       const at = await cluster.desktops.jobConnection(user, r.dir);
       if (!at) continue;
+      // One node: a desktop job asks for one.
+      const node = job.nodeList.split(',')[0] ?? '';
+      const address = jobDesktopAddress(cluster.config, node, at);
+      if (!address) {
+        await this.end(r, 'startFailed');
+        continue;
+      }
       const changes = {
         state: 'running' as const,
-        host: at.host,
-        port: at.port,
+        host: address.host,
+        port: address.port,
         display: at.display,
         pid: at.pid,
-        node: job.nodeList || at.host,
+        node,
         queue: job.partition,
         started_at: job.startTime ?? this.clock.now(),
       };

@@ -1,4 +1,6 @@
 import type { DesktopSession, DesktopViewMode } from '@portal/shared';
+import type { ClusterRegistry } from '../../cluster/registry.js';
+import type { DesktopConnections } from './desktop-connections.js';
 import { iso } from '../../lib/time.js';
 import type { DesktopView, ShareView } from './desktops.repository.js';
 
@@ -32,3 +34,22 @@ export const toDesktopSession = (
     connected: own ? o.connected : [],
   };
 };
+
+/** A desktop as the API shows it to `callerId`, with its cluster's name and who is connected now. */
+export type DesktopSessionView = (
+  r: DesktopView,
+  callerId: number,
+  shares: ShareView[],
+  shareMode?: DesktopViewMode,
+) => DesktopSession;
+
+export const desktopSessionView =
+  (clusters: ClusterRegistry, connections: DesktopConnections): DesktopSessionView =>
+  (r, callerId, shares, shareMode) =>
+    toDesktopSession(r, {
+      callerId,
+      clusterName: clusters.all().find((c) => c.config.id === r.cluster_id)?.config.name ?? r.cluster_id,
+      shares,
+      connected: connections.names(r.id),
+      shareMode,
+    });

@@ -23,6 +23,7 @@ import { userOf } from '../../lib/auth.js';
 import type { Clock } from '../../lib/time.js';
 import type { DesktopConnections } from './desktop-connections.js';
 import { pipeDesktop } from './desktop-proxy.js';
+import type { DesktopSharingService } from './desktop-sharing.service.js';
 import type { DesktopsService } from './desktops.service.js';
 import { createRfbInputFilter } from './rfb-input-filter.js';
 
@@ -31,6 +32,7 @@ export const DESKTOP_SOCKET_ROUTE = '/desktopandapp/api/vncs/:sessionId/ws';
 
 export interface DesktopRoutesDeps {
   desktops: DesktopsService;
+  sharing: DesktopSharingService;
   connections: DesktopConnections;
   audit: AuditWriter;
   clock: Clock;
@@ -38,7 +40,7 @@ export interface DesktopRoutesDeps {
 }
 
 export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: DesktopRoutesDeps) => {
-  const { desktops } = d;
+  const { desktops, sharing } = d;
   kit.route(listDesktops, async ({ auth }) => ({ list: await desktops.list(userOf(auth)) }));
   kit.route(startDesktop, async ({ auth, body, req }) => {
     const session = await desktops.start(auth, body);
@@ -56,14 +58,14 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
     return desktops.updateAppTemplate(params.appId, body.enabled, body.command);
   });
   kit.route(desktopLog, ({ auth, params }) => desktops.log(userOf(auth), params.sessionId));
-  kit.route(desktopTicket, ({ auth, params }) => desktops.ticket(userOf(auth), params.sessionId));
+  kit.route(desktopTicket, ({ auth, params }) => sharing.ticket(userOf(auth), params.sessionId));
   kit.route(shareDesktop, ({ auth, params, body, req }) => {
     req.auditInfo.target = `${params.sessionId} ${body.userName} ${body.viewMode}`;
-    return desktops.share(userOf(auth), params.sessionId, body.userName, body.viewMode);
+    return sharing.share(userOf(auth), params.sessionId, body.userName, body.viewMode);
   });
   kit.route(unshareDesktop, ({ auth, params, req }) => {
     req.auditInfo.target = `${params.sessionId} ${params.userName}`;
-    return desktops.unshare(userOf(auth), params.sessionId, params.userName);
+    return sharing.unshare(userOf(auth), params.sessionId, params.userName);
   });
 
   const audit = (req: FastifyRequest, result: 'success' | 'failure', target: string) =>
@@ -90,7 +92,7 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
       // The proxy opens only what a ticket names: an address in the URL is someone probing.
       const ticket = typeof query.ticket === 'string' ? query.ticket : '';
       const probing = Object.keys(query).some((k) => k !== 'ticket');
-      const target = auth && !probing ? await desktops.target(auth.user.id, sessionId, ticket) : undefined;
+      const target = auth && !probing ? await sharing.target(auth.user.id, sessionId, ticket) : undefined;
       if (!auth || !target) {
         await audit(req, 'failure', `${sessionId} ${probing ? 'address in the URL' : 'ticket refused'}`);
         socket.close(DesktopCloseCode.ticketRefused, 'ticket refused');

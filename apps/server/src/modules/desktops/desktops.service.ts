@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { Duplex } from 'node:stream';
 import {
   can,
   DESKTOP_CORES,
@@ -11,26 +10,23 @@ import {
   formatDuration,
   type AppTemplate,
   type DesktopSession,
-  type DesktopTicket,
   type DesktopViewMode,
   type StartDesktopBody,
 } from '@portal/shared';
 import type { z } from 'zod';
 import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import { DesktopStartError } from '../../cluster/desktops/desktop-launcher.js';
-import { FileAccessError, type AccessUser, type StreamTarget } from '../../cluster/access/types.js';
+import { FileAccessError, type AccessUser } from '../../cluster/access/types.js';
 import type { Auth } from '../../lib/auth.js';
-import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto.js';
-import { iso, type Clock } from '../../lib/time.js';
+import { encryptSecret, randomToken } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/time.js';
 import type { Logger } from '../../lib/logger.js';
 import type { SubmitRequest } from '../jobs/index.js';
-import type { UserDirectory } from '../users/index.js';
 import type { DesktopConnections } from './desktop-connections.js';
 import * as errors from './desktop-errors.js';
 import type { AppTemplates } from './app-templates.js';
 import { DesktopStates } from './desktop-states.js';
-import type { DesktopTickets } from './desktop-tickets.js';
-import { toDesktopSession } from './desktop-view.js';
+import { desktopSessionView, type DesktopSessionView } from './desktop-view.js';
 import type { DesktopsRepository, DesktopView, ShareView } from './desktops.repository.js';
 
 /** The start form as validated (every field may still be missing). */
@@ -39,8 +35,6 @@ type StartBody = z.output<typeof StartDesktopBody>;
 export interface DesktopsDeps {
   repo: DesktopsRepository;
   clusters: ClusterRegistry;
-  users: Pick<UserDirectory, 'findByName'>;
-  tickets: DesktopTickets;
   connections: DesktopConnections;
   /** Seals the VNC passwords at rest (the server's secret key). */
   masterKey: Buffer;
@@ -55,20 +49,14 @@ export interface DesktopsDeps {
 /** A VNC password: TigerVNC uses the first 8 characters. */
 const vncPassword = () => randomToken(6);
 
-/** What the proxy needs to open a desktop for a redeemed ticket. */
-export interface DesktopTarget {
-  sessionId: string;
-  owner: AccessUser;
-  viewMode: DesktopViewMode;
-  open(): Promise<Duplex>;
-}
-
-/** Remote desktops: started as the user, listed, shared, ended (docs/desktops.md). */
+/** Remote desktops: started as the user, listed, ended; their applications (docs/desktops.md). Sharing and connecting: desktop-sharing.service.ts. */
 export class DesktopsService {
   private readonly states: DesktopStates;
+  private readonly view: DesktopSessionView;
 
   constructor(private readonly d: DesktopsDeps) {
     this.states = new DesktopStates(d.repo, d.connections, d.clock);
+    this.view = desktopSessionView(d.clusters, d.connections);
   }
 
   async start(auth: Auth, b: StartBody): Promise<DesktopSession> {
@@ -160,7 +148,8 @@ export class DesktopsService {
       throw err;
     }
     const view = await this.d.repo.get(id);
-    return this.toSession(view as DesktopView, user.id, []);
+    if (!view) throw new Error(`desktop ${id} vanished as it started`);
+    return this.toSession(view, user.id, []);
   }
 
   /** The caller's desktops (ended ones marked as such after a check on the node) and those shared with them. */
@@ -214,54 +203,6 @@ export class DesktopsService {
     }
   }
 
-  async ticket(user: AccessUser, sessionId: string): Promise<DesktopTicket> {
-    const { row, viewMode } = await this.reachable(user.id, sessionId);
-    const sealed = viewMode === 'observation' ? row.view_password_sealed : row.password_sealed;
-    const { ticket, expiresAt } = this.d.tickets.issue(sessionId, user.id, viewMode);
-    return { ticket, password: decryptSecret(sealed, this.d.masterKey), viewMode, expiresAt: iso(expiresAt) };
-  }
-
-  /** For the proxy: what a redeemed ticket opens, checked again now (a share may have been revoked). */
-  async target(userId: number, sessionId: string, ticket: string): Promise<DesktopTarget | undefined> {
-    const grant = this.d.tickets.redeem(ticket, sessionId, userId);
-    if (!grant) return undefined;
-    const { row, viewMode } = await this.reachable(userId, sessionId).catch(() => ({
-      row: undefined,
-      viewMode: 'observation' as const,
-    }));
-    const at = row ? targetOf(row) : undefined;
-    if (!row || !at) return undefined;
-    const owner = { id: row.user_id, name: row.owner_name };
-    const cluster = this.d.clusters.get(row.cluster_id);
-    // The stricter of the ticket's mode and the share's mode now.
-    const mode: DesktopViewMode = grant.viewMode === 'observation' || viewMode === 'observation' ? 'observation' : 'interaction';
-    return { sessionId, owner, viewMode: mode, open: () => cluster.desktops.connect(owner, at) };
-  }
-
-  async share(user: AccessUser, sessionId: string, userName: string, viewMode: DesktopViewMode): Promise<DesktopSession> {
-    const row = await this.ownedRunning(user, sessionId);
-    const target = await this.d.users.findByName(userName);
-    if (!target || target.status !== 'active') throw errors.shareRefused(`No user ${userName}`);
-    if (target.id === user.id) throw errors.shareRefused('A desktop is not shared with its owner');
-    if (!can(target.role_id, 'desktops:use')) throw errors.shareRefused(`${userName} cannot use desktops`);
-    const before = await this.d.repo.share(sessionId, target.id);
-    await this.d.repo.putShare(sessionId, target.id, viewMode, this.d.clock.now());
-    // Someone moved from interaction to observation reconnects, with the view-only password.
-    if (before && before.view_mode !== viewMode) {
-      this.d.connections.close(sessionId, DesktopCloseCode.revoked, 'the share changed', target.id);
-    }
-    return this.sessionOf(user, row);
-  }
-
-  async unshare(user: AccessUser, sessionId: string, userName: string): Promise<DesktopSession> {
-    const row = await this.ownedRunning(user, sessionId);
-    const target = await this.d.users.findByName(userName);
-    if (target && (await this.d.repo.removeShare(sessionId, target.id))) {
-      this.d.connections.close(sessionId, DesktopCloseCode.revoked, 'the owner stopped sharing', target.id);
-    }
-    return this.sessionOf(user, row);
-  }
-
   /** The applications: enabled ones, or every one for who sets them up. */
   async appTemplates(auth: Auth): Promise<AppTemplate[]> {
     const all = await this.d.apps.all();
@@ -275,31 +216,6 @@ export class DesktopsService {
   /** Closes every connection (the server is stopping); desktops keep running. */
   closeAll(): void {
     this.d.connections.closeAll(DesktopCloseCode.shutdown, 'the server is stopping');
-  }
-
-  private async sessionOf(user: AccessUser, row: DesktopView): Promise<DesktopSession> {
-    return this.toSession(row, user.id, await this.d.repo.shares([row.id]));
-  }
-
-  private async ownedRunning(user: AccessUser, sessionId: string): Promise<DesktopView> {
-    const row = await this.d.repo.get(sessionId);
-    if (!row || row.user_id !== user.id) throw errors.sessionNotFound();
-    if (row.state !== 'running') throw errors.desktopNotRunning();
-    return row;
-  }
-
-  /** A running desktop the user owns or is shared with, and the user's mode on it. */
-  private async reachable(userId: number, sessionId: string): Promise<{ row: DesktopView; viewMode: DesktopViewMode }> {
-    const row = await this.d.repo.get(sessionId);
-    if (!row) throw errors.sessionNotFound();
-    let viewMode: DesktopViewMode = 'interaction';
-    if (row.user_id !== userId) {
-      const share = await this.d.repo.share(sessionId, userId);
-      if (!share) throw errors.sessionNotFound();
-      viewMode = share.view_mode;
-    }
-    if (row.state !== 'running') throw errors.desktopNotRunning();
-    return { row, viewMode };
   }
 
   /** The user's desktops, brought up to date with the nodes and the schedulers (desktop-states.ts). */
@@ -316,20 +232,6 @@ export class DesktopsService {
   }
 
   private toSession(r: DesktopView, callerId: number, shares: ShareView[], shareMode?: DesktopViewMode): DesktopSession {
-    const cluster = this.d.clusters.all().find((c) => c.config.id === r.cluster_id);
-    return toDesktopSession(r, {
-      callerId,
-      clusterName: cluster?.config.name ?? r.cluster_id,
-      shares,
-      connected: this.d.connections.names(r.id),
-      shareMode,
-    });
+    return this.view(r, callerId, shares, shareMode);
   }
 }
-
-/** Where a running desktop's Xvnc listens: its socket on the login node, or its job's node and port. */
-const targetOf = (r: DesktopView): StreamTarget | undefined => {
-  if (r.socket_path) return { path: r.socket_path };
-  if (r.host && r.port) return { host: r.host, port: Number(r.port) };
-  return undefined;
-};

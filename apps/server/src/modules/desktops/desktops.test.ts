@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteDesktop,
@@ -83,6 +84,31 @@ describe('desktops on this host', () => {
     await desktopsEnded(t.app, [d.sessionId]);
     const again = await alice.call(deleteDesktop, { params: { sessionId: d.sessionId } });
     expect(again).toMatchObject({ status: 404, errMsg: 'VNC session does not exist, deletion failed' });
+  }, 120_000);
+
+  it("locks the X display: another account cannot open it, the desktop's own session can", async () => {
+    if (process.getuid?.() !== 0) throw new Error('run as root: the check opens the display as two accounts');
+    const d = await start(alice);
+    const row = await t.app.services.db
+      .selectFrom('desktop_sessions')
+      .select('dir')
+      .where('id', '=', d.sessionId)
+      .executeTakeFirstOrThrow();
+    const display = `:${d.sessionNumber}`;
+    const asUser = (user: string, env: Record<string, string>) =>
+      spawnSync(
+        'runuser',
+        ['-u', user, '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'xprop', '-root', '-display', display],
+        {
+          encoding: 'utf8',
+        },
+      );
+    const stranger = asUser('nobody', {});
+    expect(stranger.status, stranger.stdout).not.toBe(0);
+    expect(stranger.stderr).toMatch(/unable to open display|Authorization required/i);
+    const owner = asUser('dk_alice', { XAUTHORITY: `${row.dir}/Xauthority` });
+    expect(owner.status, owner.stderr).toBe(0);
+    expect((await alice.call(deleteDesktop, { params: { sessionId: d.sessionId } })).errCode).toBe(0);
   }, 120_000);
 
   it('takes a name and a resolution, and refuses bad ones', async () => {

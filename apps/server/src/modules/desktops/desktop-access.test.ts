@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/harness.js';
+import { jobDesktopAddress } from './desktop-states.js';
 import { DesktopTickets } from './desktop-tickets.js';
 
 describe('desktop tickets', () => {
@@ -30,5 +31,23 @@ describe('desktop tickets', () => {
     clock.advance(30_000);
     expect(tickets.redeem(e.ticket, 'session-a', 1)).toMatchObject({ viewMode: 'observation' });
     expect(tickets.redeem('', 'session-a', 1)).toBeUndefined();
+  });
+});
+
+describe('the address of a desktop job', () => {
+  const cluster = (scheduler: 'local' | 'slurm', nodeHost = '{node}') => ({ scheduler, desktops: { nodeHost } });
+
+  it("is the job's node as the scheduler names it, never the host the job wrote, and only a VNC port", () => {
+    expect(jobDesktopAddress(cluster('slurm'), 'cn07', { port: 5903, display: 3 })).toEqual({ host: 'cn07', port: 5903 });
+    expect(jobDesktopAddress(cluster('slurm', '{node}.ib.example.org'), 'cn07', { port: 5903, display: 3 })).toEqual({
+      host: 'cn07.ib.example.org',
+      port: 5903,
+    });
+    expect(jobDesktopAddress(cluster('local'), 'node01', { port: 5901, display: 1 })).toEqual({ host: '127.0.0.1', port: 5901 });
+    // A port that is not the display's, or not a VNC port at all (a database, ssh): refused.
+    expect(jobDesktopAddress(cluster('slurm'), 'cn07', { port: 5432, display: 3 })).toBeNull();
+    expect(jobDesktopAddress(cluster('slurm'), 'cn07', { port: 22, display: -5878 })).toBeNull();
+    expect(jobDesktopAddress(cluster('slurm'), 'cn07', { port: 7000, display: 1100 })).toBeNull();
+    expect(jobDesktopAddress(cluster('slurm'), 'cn07;rm', { port: 5903, display: 3 })).toBeNull();
   });
 });
