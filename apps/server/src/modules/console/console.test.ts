@@ -126,19 +126,19 @@ describe('index data and menus', () => {
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobCharts'] },
       { id: 'eshell', children: [] },
-      { id: 'myDesktops', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'account', children: ['myAccounts', 'applications', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
+      { id: 'myDesktops', children: [] },
     ]);
-    expect(menus[6]?.children[0]).toMatchObject({ text: 'Usage reports', load: 'my-report/usage', isChild: true });
+    expect(menus[5]?.children[0]).toMatchObject({ text: 'Usage reports', load: 'my-report/usage', isChild: true });
     expect(menus[0]).toMatchObject({ text: 'Overview', defaultPage: true, internal: true, load: 'overview', isChild: false });
     expect(menus[1]?.children[0]).toMatchObject({ text: 'Current jobs', load: 'my-job/current-job', isChild: true });
     expect(menus[2]).toMatchObject({ text: 'WebShell', internal: false, target: 'eshell', isChild: false });
-    expect(menus[3]).toMatchObject({ text: 'My desktops', internal: true, load: 'ac-my-app', isChild: false });
-    expect(menus[4]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
-    expect(menus[4]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
-    expect(menus[5]?.children[2]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[3]?.children[0]).toMatchObject({ text: 'E-File', internal: false, target: 'efile', isChild: true });
+    expect(menus[3]?.children[1]).toMatchObject({ text: 'Across Center', internal: false, target: 'efileTransfers' });
+    expect(menus[4]?.children[2]).toMatchObject({ text: 'Personal center', load: 'account/personal', isChild: true });
+    expect(menus[6]).toMatchObject({ text: 'My desktops', internal: true, load: 'ac-my-app', isChild: false });
   });
 
   it('shows an administrator the account pages in menuNo order', async () => {
@@ -147,7 +147,6 @@ describe('index data and menus', () => {
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'eshell', children: [] },
-      { id: 'myDesktops', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       { id: 'resources', children: ['queueManage'] },
       {
@@ -164,10 +163,11 @@ describe('index data and menus', () => {
         ],
       },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
+      { id: 'myDesktops', children: [] },
     ]);
-    const numbers = menus[6]?.children.map((c) => c.menuNo) ?? [];
+    const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 35, 40, 50, 60, 70]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -188,7 +188,7 @@ describe('index data and menus', () => {
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[6]?.children).toEqual([
+    expect(outline(await menusOf('menu_super', Role.super))[5]?.children).toEqual([
       'pendingUsers',
       'userList',
       'orgUnits',
@@ -203,12 +203,12 @@ describe('index data and menus', () => {
   it('answers in Chinese for lang=zh, and in English by default', async () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
-    expect(zh[3]?.text).toBe('我的桌面');
-    expect(zh[5]?.text).toBe('资源');
-    expect(zh[6]?.text).toBe('账户');
-    expect(zh[7]?.text).toBe('费用');
-    expect(zh[7]?.children[0]?.text).toBe('用量报表');
-    expect(zh[6]?.children.map((c) => c.text)).toEqual([
+    expect(zh[4]?.text).toBe('资源');
+    expect(zh[5]?.text).toBe('账户');
+    expect(zh[6]?.text).toBe('费用');
+    expect(zh[7]?.text).toBe('我的桌面');
+    expect(zh[6]?.children[0]?.text).toBe('用量报表');
+    expect(zh[5]?.children.map((c) => c.text)).toEqual([
       '待审批用户',
       '用户管理',
       '公司与部门',
@@ -219,7 +219,7 @@ describe('index data and menus', () => {
       '个人中心',
     ]);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[6]?.children.map((c) => c.text)).toEqual([
+    expect(en[5]?.children.map((c) => c.text)).toEqual([
       'Pending users',
       'Users',
       'Organisation',

@@ -98,14 +98,6 @@ export const MENUS: MenuDef[] = [
     permission: 'shell:open',
   },
   {
-    // Desktops and graphical applications (spec route /ac-my-app); each desktop opens in a window of its own.
-    id: 'myDesktops',
-    text: { en: 'My desktops', zh: '我的桌面' },
-    icon: 'desktop',
-    menuNo: 35,
-    load: 'ac-my-app',
-  },
-  {
     // Across Center is listed only when ui.transfer is on (spec section 2).
     id: 'fileTransfer',
     text: { en: 'File Transfer', zh: '文件传输' },
@@ -277,5 +269,15 @@ export const MENUS: MenuDef[] = [
       { id: 'balances', text: { en: 'Balances', zh: '账户余额' }, icon: 'bank', menuNo: 5, load: 'my-report/balances' },
       { id: 'prices', text: { en: 'Prices', zh: '价格' }, icon: 'wallet', menuNo: 6, load: 'my-report/prices' },
     ],
+  },
+  {
+    // Desktops and graphical applications (spec route /ac-my-app); each desktop opens in a window of its own.
+    // Last: an administrator's header (eight entries) keeps the others in view at 1600 px in English;
+    // a narrower header folds this one into the overflow menu first.
+    id: 'myDesktops',
+    text: { en: 'My desktops', zh: '我的桌面' },
+    icon: 'desktop',
+    menuNo: 80,
+    load: 'ac-my-app',
   },
 ];
