@@ -46,7 +46,8 @@ if ! command -v Xvnc >/dev/null 2>&1 || ! command -v vncpasswd >/dev/null 2>&1 |
     exit 1
   fi
 fi
-Xvnc -version 2>&1 | head -n 2 | tail -n 1
+# sed reads all of it: head would close the pipe early and, under pipefail, SIGPIPE ends the script.
+Xvnc -version 2>&1 | sed -n 2p
 
 step "Build"
 npm run build
