@@ -227,6 +227,8 @@ export const ErrReason = {
   shareRefused: 'shareRefused',
   /** The application is not offered (disabled by the administrator) or does not run in a desktop. */
   appNotAvailable: 'appNotAvailable',
+  /** No SSH address users can reach for a native viewer's tunnel (local access without desktops.nativeSsh). */
+  nativeViewerUnavailable: 'nativeViewerUnavailable',
   // Citrix (issue 14, docs/citrix.md); spec section 8's Citrix texts, one reason each.
   /** 'Citrix webservice exception': StoreFront unreachable, too slow, or answering what the portal cannot read (data.cause). */
   citrixWebservice: 'citrixWebservice',

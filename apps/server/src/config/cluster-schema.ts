@@ -152,6 +152,13 @@ const desktops = z
       .describe(
         "How the portal reaches a compute node that runs a desktop job: '{node}' is the node's name as the scheduler gives it (resolved on the login node), or one address for every node. The built-in scheduler's nodes are this host.",
       ),
+    nativeSsh: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/, 'host or host:port')
+      .optional()
+      .describe(
+        "The login node as users reach it with their own ssh (host or host:port), for a native VNC viewer's tunnel (docs/desktops.md). Default: access.ssh's host and port; with local access the native viewer is offered only when this is set.",
+      ),
   })
   .strict()
   .prefault({});

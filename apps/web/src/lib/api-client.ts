@@ -1,4 +1,5 @@
 import { ErrCode, fileNameFromContentDisposition, type Contract, type ContractData, type ContractInput } from '@portal/shared';
+import { saveBlob } from './save-file';
 
 /** Spec section 7: one HTTP client, 300000 ms time-out. */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -113,14 +114,6 @@ export const downloadFile = async (url: string, fileName?: string): Promise<stri
     console.warn('A download needs a file name: none given and no Content-Disposition header');
     throw new ApiError(ErrCode.FILE_CHECK_FAILED, 'Download Failed', res.status, { reason: 'fileNotExist' });
   }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(name, await res.blob());
   return name;
 };

@@ -188,6 +188,35 @@ export const desktopTicket = defineContract({
   audit: false,
 });
 
+/**
+ * How a native VNC viewer reaches one of the caller's desktops: an SSH tunnel from the user's own
+ * computer through the login node (login desktops listen on a private Unix socket, job desktops on
+ * a compute node), then TigerVNC's viewer with a settings file that points at the tunnel's end.
+ */
+export const DesktopNativeAccess = z.object({
+  /** The tunnel to run on the user's computer (argv; `sshCommand` is it as one line to copy). */
+  sshArgs: z.array(z.string()),
+  sshCommand: z.string(),
+  /** The port the tunnel opens on the user's computer (localhost only). */
+  localPort: z.number().int(),
+  /** The desktop's VNC password. */
+  password: z.string(),
+  /** TigerVNC viewer settings (`vncviewer <file>`), for the download. */
+  configFileName: z.string(),
+  configFile: z.string(),
+});
+export type DesktopNativeAccess = z.infer<typeof DesktopNativeAccess>;
+
+export const desktopNativeAccess = defineContract({
+  id: 'desktops.native',
+  method: 'GET',
+  path: '/desktopandapp/api/vncs/:sessionId/native',
+  permission: 'desktops:use',
+  summary: "How to open one of the caller's running desktops in a native VNC viewer (an SSH tunnel and a .tigervnc file)",
+  params: DesktopSessionParams,
+  data: DesktopNativeAccess,
+});
+
 export const ShareDesktopBody = z.object({
   userName: z.string().trim().min(1).max(64),
   viewMode: DesktopViewMode,

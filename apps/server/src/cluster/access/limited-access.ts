@@ -87,7 +87,7 @@ export const limitAccess = (access: ClusterAccess, limiter: CommandLimiter): Clu
   commands: limitRunner(access.commands, limiter),
   files: async (user: AccessUser) => new LimitedFileSession(await access.files(user), user.name, limiter),
   shell: (user, opts) => access.shell(user, opts),
-  openStream: (user, target) => access.openStream(user, target),
+  openStream: (user, target, reader) => access.openStream(user, target, reader),
   provision: (user, keys, revoked) => access.provision(user, keys, revoked),
   close: () => access.close(),
 });

@@ -120,6 +120,19 @@ export interface FileSession {
 /** Where openStream connects: a Unix socket path on the login node, or a host and port the login node reaches. */
 export type StreamTarget = { path: string } | { host: string; port: number };
 
+/**
+ * Takes a stream's reads into buffers the caller lends, so a fast stream (a desktop's Raw updates,
+ * 100+ MB/s) allocates nothing per read: a new Buffer a read piles up as external memory, and V8
+ * answers with full collections of the whole heap (bench/README.md, bench/desktops). Local access
+ * reads straight into `next()` (net's `onread`); ssh hands over its own chunks and never calls it.
+ */
+export interface StreamReader {
+  /** Where the next read goes. */
+  next(): Buffer;
+  /** Each read, in order; false pauses the stream until the caller resumes it. */
+  data(chunk: Buffer): boolean;
+}
+
 /** An interactive terminal as one user. */
 export interface ShellSession {
   readonly output: Readable;
@@ -147,8 +160,9 @@ export interface ClusterAccess {
    * A byte stream to a desktop's Xvnc, as the user: a Unix socket on the login node (ssh:
    * streamlocal forwarding over the user's connection, so it never listens on the network), or a
    * TCP port on a compute node (ssh: forwarded from the login node, which reaches the nodes).
+   * What the stream says goes to `reader`, never to 'data' listeners.
    */
-  openStream(user: AccessUser, target: StreamTarget): Promise<Duplex>;
+  openStream(user: AccessUser, target: StreamTarget, reader: StreamReader): Promise<Duplex>;
   /**
    * Prepares the user's account on the cluster: the POSIX account where the cluster lets the
    * portal create it, the home folder, and the given public keys in ~/.ssh/authorized_keys;

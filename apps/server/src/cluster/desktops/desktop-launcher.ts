@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { ClusterConfig } from '../../config/cluster-schema.js';
 import { posix } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { FileAccessError, type AccessUser, type ClusterAccess, type StreamTarget } from '../access/types.js';
+import { FileAccessError, type AccessUser, type ClusterAccess, type StreamReader, type StreamTarget } from '../access/types.js';
 import {
   ALIVE_DESKTOPS_SCRIPT,
   jobDesktopScript,
@@ -162,7 +162,7 @@ export class DesktopLauncher {
   }
 
   /** The RFB byte stream of a running desktop, opened as its owner. */
-  connect(owner: AccessUser, target: StreamTarget): Promise<Duplex> {
-    return this.access.openStream(owner, target);
+  connect(owner: AccessUser, target: StreamTarget, reader: StreamReader): Promise<Duplex> {
+    return this.access.openStream(owner, target, reader);
   }
 }

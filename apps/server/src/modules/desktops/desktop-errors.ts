@@ -45,3 +45,11 @@ export const appNotAvailable = (appId: string) =>
     status: 400,
     extra: { appId },
   });
+
+export const nativeViewerUnavailable = () =>
+  new AppError(
+    ErrCode.PARAM_INVALID,
+    'nativeViewerUnavailable',
+    'This cluster offers no SSH address for a native viewer: use the desktop in the browser',
+    { status: 409 },
+  );

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { DesktopCloseCode } from '@portal/shared';
+import type { StreamReader } from '../../cluster/access/types.js';
 import { OPEN, type WebSocketLike, toBuffer } from '../../http/web-socket.js';
 
 /** What the proxy does with the browser's bytes before they reach Xvnc (rfb-input-filter.ts). */
@@ -7,17 +8,75 @@ export interface InputFilter {
   push(chunk: Buffer): { out: Buffer; error?: string | undefined };
 }
 
+/** One read can hold a whole Raw update of a 1280x800 desktop in four reads or fewer. */
+const LENT_SIZE = 1024 * 1024;
 /** Xvnc's output waits while this much is queued for the browser (a slow link slows the desktop, not the server). */
 const HIGH_WATER = 4 * 1024 * 1024;
 
 /**
+ * Sends what the desktop says to the browser, each read as one binary message. Local access reads
+ * into two buffers lent in turn: ws writes a message straight from the buffer it was given, so a
+ * buffer is read into again only once its message has gone out, and the stream pauses while both
+ * are out (their messages complete in order, so the next one lent is always the older). Over ssh
+ * the chunks are ssh2's own and only HIGH_WATER holds the stream back.
+ */
+export class DesktopReader implements StreamReader {
+  private readonly lent = [Buffer.allocUnsafeSlow(LENT_SIZE), Buffer.allocUnsafeSlow(LENT_SIZE)];
+  private turn = 0;
+  private lentOut = 0;
+  private bytesOut = 0;
+  private paused = false;
+  private stream: Duplex | undefined;
+
+  constructor(private readonly socket: WebSocketLike) {}
+
+  /** The stream to resume once the browser has taken what was sent. */
+  attach(stream: Duplex): void {
+    this.stream = stream;
+    if (this.paused && !this.full()) {
+      this.paused = false;
+      stream.resume();
+    }
+  }
+
+  next(): Buffer {
+    const buffer = this.lent[this.turn] as Buffer;
+    this.turn ^= 1;
+    return buffer;
+  }
+
+  data(chunk: Buffer): boolean {
+    if (this.socket.readyState !== OPEN) return false;
+    const lent = this.lent.some((b) => b.buffer === chunk.buffer);
+    if (lent) this.lentOut++;
+    this.bytesOut += chunk.length;
+    this.socket.send(chunk, () => {
+      if (lent) this.lentOut--;
+      this.bytesOut -= chunk.length;
+      if (this.paused && !this.full()) {
+        this.paused = false;
+        this.stream?.resume();
+      }
+    });
+    if (this.full()) this.paused = true;
+    return !this.paused;
+  }
+
+  private full(): boolean {
+    return this.lentOut >= this.lent.length || this.bytesOut >= HIGH_WATER;
+  }
+}
+
+/**
  * Pipes one browser WebSocket to one desktop's RFB stream, in both directions, until either side
- * ends. The browser's bytes pass through `filter` first; anything it refuses closes the socket.
+ * ends. The desktop's bytes reach the browser through `reader` (the one the stream was opened
+ * with); the browser's pass through `filter` first, and anything it refuses closes the socket.
  * Returns a function that closes both sides with a close code.
  */
 export const pipeDesktop = (
   socket: WebSocketLike,
   stream: Duplex,
+  reader: DesktopReader,
   filter: InputFilter,
   onEnd: () => void,
 ): ((code: number, reason: string) => void) => {
@@ -30,13 +89,7 @@ export const pipeDesktop = (
     onEnd();
   };
 
-  stream.on('data', (chunk: Buffer) => {
-    if (socket.readyState !== OPEN) return;
-    socket.send(chunk, () => {
-      if (stream.isPaused() && socket.bufferedAmount < HIGH_WATER) stream.resume();
-    });
-    if (socket.bufferedAmount >= HIGH_WATER) stream.pause();
-  });
+  reader.attach(stream);
   stream.on('end', () => end(DesktopCloseCode.unreachable, 'the desktop closed the connection'));
   stream.on('close', () => end(DesktopCloseCode.unreachable, 'the desktop closed the connection'));
   stream.on('error', () => end(DesktopCloseCode.unreachable, 'the desktop cannot be reached'));

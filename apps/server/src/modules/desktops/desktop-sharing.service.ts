@@ -1,12 +1,20 @@
 import type { Duplex } from 'node:stream';
-import { can, DesktopCloseCode, type DesktopSession, type DesktopTicket, type DesktopViewMode } from '@portal/shared';
+import {
+  can,
+  DesktopCloseCode,
+  type DesktopNativeAccess,
+  type DesktopSession,
+  type DesktopTicket,
+  type DesktopViewMode,
+} from '@portal/shared';
 import type { ClusterRegistry } from '../../cluster/registry.js';
-import type { AccessUser, StreamTarget } from '../../cluster/access/types.js';
+import type { AccessUser, StreamReader, StreamTarget } from '../../cluster/access/types.js';
 import { decryptSecret } from '../../lib/crypto.js';
 import { iso, type Clock } from '../../lib/time.js';
 import type { UserDirectory } from '../users/index.js';
 import type { DesktopConnections } from './desktop-connections.js';
 import * as errors from './desktop-errors.js';
+import { nativeAccess, nativeSshAddress } from './desktop-native.js';
 import type { DesktopTickets } from './desktop-tickets.js';
 import { desktopSessionView, type DesktopSessionView } from './desktop-view.js';
 import type { DesktopsRepository, DesktopView } from './desktops.repository.js';
@@ -27,7 +35,7 @@ export interface DesktopTarget {
   sessionId: string;
   owner: AccessUser;
   viewMode: DesktopViewMode;
-  open(): Promise<Duplex>;
+  open(reader: StreamReader): Promise<Duplex>;
 }
 
 /**
@@ -62,7 +70,18 @@ export class DesktopSharingService {
     const cluster = this.d.clusters.get(row.cluster_id);
     // The stricter of the ticket's mode and the share's mode now.
     const mode: DesktopViewMode = grant.viewMode === 'observation' || viewMode === 'observation' ? 'observation' : 'interaction';
-    return { sessionId, owner, viewMode: mode, open: () => cluster.desktops.connect(owner, at) };
+    return { sessionId, owner, viewMode: mode, open: (reader) => cluster.desktops.connect(owner, at, reader) };
+  }
+
+  /** How the owner opens the desktop in a native viewer; others have no account to tunnel with. */
+  async native(user: AccessUser, sessionId: string): Promise<DesktopNativeAccess> {
+    const row = await this.ownedRunning(user, sessionId);
+    const cluster = this.d.clusters.get(row.cluster_id);
+    const ssh = nativeSshAddress(cluster.config);
+    const target = targetOf(row);
+    if (!ssh || !target) throw errors.nativeViewerUnavailable();
+    const password = decryptSecret(row.password_sealed, this.d.masterKey);
+    return nativeAccess({ userName: row.owner_name, ssh, target, display: row.display, password, sessionName: row.name });
   }
 
   async share(user: AccessUser, sessionId: string, userName: string, viewMode: DesktopViewMode): Promise<DesktopSession> {

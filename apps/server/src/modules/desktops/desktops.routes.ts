@@ -4,6 +4,7 @@ import {
   deleteDesktop,
   DesktopCloseCode,
   desktopLog,
+  desktopNativeAccess,
   desktopTicket,
   ErrCode,
   listAppTemplates,
@@ -22,7 +23,7 @@ import type { AuditWriter } from '../../lib/audit.js';
 import { userOf } from '../../lib/auth.js';
 import type { Clock } from '../../lib/time.js';
 import type { DesktopConnections } from './desktop-connections.js';
-import { pipeDesktop } from './desktop-proxy.js';
+import { DesktopReader, pipeDesktop } from './desktop-proxy.js';
 import type { DesktopSharingService } from './desktop-sharing.service.js';
 import type { DesktopsService } from './desktops.service.js';
 import { createRfbInputFilter } from './rfb-input-filter.js';
@@ -59,6 +60,7 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
   });
   kit.route(desktopLog, ({ auth, params }) => desktops.log(userOf(auth), params.sessionId));
   kit.route(desktopTicket, ({ auth, params }) => sharing.ticket(userOf(auth), params.sessionId));
+  kit.route(desktopNativeAccess, ({ auth, params }) => sharing.native(userOf(auth), params.sessionId));
   kit.route(shareDesktop, ({ auth, params, body, req }) => {
     req.auditInfo.target = `${params.sessionId} ${body.userName} ${body.viewMode}`;
     return sharing.share(userOf(auth), params.sessionId, body.userName, body.viewMode);
@@ -98,9 +100,10 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
         socket.close(DesktopCloseCode.ticketRefused, 'ticket refused');
         return;
       }
+      const reader = new DesktopReader(socket);
       let stream;
       try {
-        stream = await target.open();
+        stream = await target.open(reader);
       } catch (err) {
         req.log.warn({ err, sessionId }, 'a desktop could not be reached');
         socket.close(DesktopCloseCode.unreachable, 'the desktop cannot be reached');
@@ -115,7 +118,7 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
         viewMode: target.viewMode,
         close: (code, reason) => close(code, reason),
       });
-      close = pipeDesktop(socket, stream, filter, remove);
+      close = pipeDesktop(socket, stream, reader, filter, remove);
     },
   });
 };

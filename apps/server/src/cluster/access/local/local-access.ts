@@ -12,7 +12,7 @@ import {
   runProcess,
 } from '../command-runner.js';
 import { assertPosixName } from '../errors.js';
-import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamTarget } from '../types.js';
+import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamReader, StreamTarget } from '../types.js';
 import { AccountFileSession } from './account-files.js';
 import { LocalFileSession } from './local-files.js';
 import { openLocalPty } from './local-shell.js';
@@ -124,9 +124,13 @@ export class LocalClusterAccess implements ClusterAccess {
    * Opened by the server itself on this host: it runs as root (a socket's owner may be any
    * account) or as the one account every user acts as.
    */
-  openStream(_user: AccessUser, target: StreamTarget): Promise<Duplex> {
+  openStream(_user: AccessUser, target: StreamTarget, reader: StreamReader): Promise<Duplex> {
     return new Promise((resolve, reject) => {
-      const socket = 'path' in target ? connect(target.path) : connect(target.port, target.host);
+      const onread = {
+        buffer: () => reader.next(),
+        callback: (n: number, buf: Uint8Array) => reader.data(Buffer.from(buf.buffer, buf.byteOffset, n)),
+      };
+      const socket = connect({ ...target, onread });
       socket.once('connect', () => {
         socket.off('error', reject);
         resolve(socket);

@@ -4,7 +4,7 @@ import type ssh2 from 'ssh2';
 import { CommandFailedError, type CommandResult, type CommandRunner, type RunOptions } from '../command-runner.js';
 import { assertPosixName } from '../errors.js';
 import { type IdNames, parseIdFile } from '../listing.js';
-import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamTarget } from '../types.js';
+import type { AccessUser, ClusterAccess, FileSession, ShellOptions, ShellSession, StreamReader, StreamTarget } from '../types.js';
 import { PROVISION_SCRIPT } from './provision-script.js';
 import { commandLine, execCollect } from './ssh-exec.js';
 import { lookupHome, SshFileSession } from './ssh-files.js';
@@ -79,12 +79,16 @@ export class SshClusterAccess implements ClusterAccess {
    * Through the user's connection: OpenSSH's streamlocal forwarding (direct-streamlocal@openssh.com)
    * to a socket, or a direct-tcpip channel to a host and port the login node reaches.
    */
-  async openStream(user: AccessUser, target: StreamTarget): Promise<Duplex> {
+  async openStream(user: AccessUser, target: StreamTarget, reader: StreamReader): Promise<Duplex> {
     const conn = await this.connection(assertPosixName(user.name));
     return new Promise((resolve, reject) => {
       const done = (err: Error | undefined, channel: ssh2.ClientChannel) => {
-        if (err) reject(toSshUnavailable(err, 'forward'));
-        else resolve(conn.hold(channel));
+        if (err) return reject(toSshUnavailable(err, 'forward'));
+        // ssh2 decrypts each packet into a Buffer of its own: the reader gets those.
+        channel.on('data', (chunk: Buffer) => {
+          if (!reader.data(chunk)) channel.pause();
+        });
+        resolve(conn.hold(channel));
       };
       if ('path' in target) conn.client.openssh_forwardOutStreamLocal(target.path, done);
       else conn.client.forwardOut('127.0.0.1', 0, target.host, target.port, done);

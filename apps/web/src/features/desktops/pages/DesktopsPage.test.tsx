@@ -24,6 +24,14 @@ const ended = desktop({
   endedTime: '2026-03-01T08:01:00.000Z',
 });
 
+/** A Blob's text (jsdom's Blob has no text()). */
+const textOf = (blob: Blob | undefined) =>
+  new Promise<unknown>((resolve) => {
+    const r = new FileReader();
+    r.onload = () => resolve(r.result);
+    if (blob) r.readAsText(blob);
+  });
+
 describe('My desktops', () => {
   afterEach(forget);
 
@@ -102,6 +110,57 @@ describe('My desktops', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/desktopandapp/api/vncs/own-running-1');
     expect(await screen.findByText('Desktop 1 was deleted')).toBeTruthy();
+  });
+
+  it('shows the tunnel, the viewer file and the password for a native viewer, or why not', { timeout: 90_000 }, async () => {
+    const native = {
+      sshArgs: ['ssh', '-N', '-L', '5903:/home/alice/.portal/desktops/own-running-1/socket', '-p', '22', 'alice@login'],
+      sshCommand: 'ssh -N -L 5903:/home/alice/.portal/desktops/own-running-1/socket -p 22 alice@login',
+      localPort: 5903,
+      password: 's3cretpw',
+      configFileName: 'Desktop-1.tigervnc',
+      configFile: 'TigerVNC Configuration file Version 1.0\n\nServerName=localhost::5903\nShared=1\n',
+    };
+    let available = true;
+    serve({
+      list: [own, sharedWithMe],
+      other: (c) =>
+        c.path === '/desktopandapp/api/vncs/own-running-1/native'
+          ? available
+            ? ok(native)
+            : answer(409, { errCode: 10004, errMsg: 'no ssh', data: { reason: 'nativeViewerUnavailable' } })
+          : answer(404, {}),
+    });
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (b: Blob) => (saved.push(b), 'blob:x');
+        static override revokeObjectURL = () => {};
+      },
+    );
+    renderPage();
+    await screen.findByText('Desktop 1');
+    expect(within(rowOf('Carol desk')).queryByRole('button', { name: 'Open Carol desk in a native VNC viewer' })).toBeNull();
+
+    fireEvent.click(within(rowOf('Desktop 1')).getByRole('button', { name: 'Open Desktop 1 in a native VNC viewer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('native-ssh')).textContent).toContain(native.sshCommand);
+    // The password is not shown, only copied.
+    expect(within(dialog).queryByText('s3cretpw')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Download Desktop-1\.tigervnc/ }));
+    expect(saved).toHaveLength(1);
+    expect(await textOf(saved[0])).toBe(native.configFile);
+    // The footer's Close (the corner's × is named Close too).
+    const footerClose = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1);
+    if (footerClose) fireEvent.click(footerClose);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    available = false;
+    fireEvent.click(within(rowOf('Desktop 1')).getByRole('button', { name: 'Open Desktop 1 in a native VNC viewer' }));
+    expect(
+      await screen.findByText('This cluster offers no SSH address for a native viewer: use the desktop in the browser'),
+    ).toBeTruthy();
   });
 
   it(

@@ -6,11 +6,21 @@ import { canConnect, canDelete, canShare, isOwn } from '../../lib/desktop-rows';
 export interface DesktopActionHandlers {
   onConnect(s: DesktopSession): void;
   onLog(s: DesktopSession): void;
+  onNative(s: DesktopSession): void;
   onShare(s: DesktopSession): void;
   onDelete(s: DesktopSession): void;
   /** The desktop being deleted now. */
   deleting: string | null;
 }
+
+/** A link button that, while it cannot be used, is disabled with the reason as its tooltip. */
+const RowButton = (p: { enabled: boolean; why: string; label: string; onClick(): void; children: React.ReactNode }) => (
+  <Tooltip title={p.enabled ? undefined : p.why}>
+    <Button type="link" size="small" disabled={!p.enabled} onClick={p.onClick} aria-label={p.label}>
+      {p.children}
+    </Button>
+  </Tooltip>
+);
 
 /** A row's actions: what the caller may not do yet is disabled with the reason, what is not theirs is hidden. */
 export const DesktopActions = ({ s, h }: { s: DesktopSession; h: DesktopActionHandlers }) => {
@@ -18,32 +28,36 @@ export const DesktopActions = ({ s, h }: { s: DesktopSession; h: DesktopActionHa
   const name = s.sessionName;
   return (
     <Space size={0}>
-      <Tooltip title={canConnect(s) ? undefined : t('connect.notRunning')}>
-        <Button
-          type="link"
-          size="small"
-          disabled={!canConnect(s)}
-          onClick={() => h.onConnect(s)}
-          aria-label={t('connect.label', { name })}
-        >
-          {t('connect.action')}
-        </Button>
-      </Tooltip>
+      <RowButton
+        enabled={canConnect(s)}
+        why={t('connect.notRunning')}
+        label={t('connect.label', { name })}
+        onClick={() => h.onConnect(s)}
+      >
+        {t('connect.action')}
+      </RowButton>
       <Button type="link" size="small" onClick={() => h.onLog(s)} aria-label={t('log.label', { name })}>
         {t('log.action')}
       </Button>
       {isOwn(s) && (
-        <Tooltip title={canShare(s) ? undefined : t('share.notRunning')}>
-          <Button
-            type="link"
-            size="small"
-            disabled={!canShare(s)}
-            onClick={() => h.onShare(s)}
-            aria-label={t('share.label', { name })}
-          >
-            {t('share.action')}
-          </Button>
-        </Tooltip>
+        <RowButton
+          enabled={canShare(s)}
+          why={t('connect.notRunning')}
+          label={t('native.label', { name })}
+          onClick={() => h.onNative(s)}
+        >
+          {t('native.action')}
+        </RowButton>
+      )}
+      {isOwn(s) && (
+        <RowButton
+          enabled={canShare(s)}
+          why={t('share.notRunning')}
+          label={t('share.label', { name })}
+          onClick={() => h.onShare(s)}
+        >
+          {t('share.action')}
+        </RowButton>
       )}
       {canDelete(s) && (
         <Popconfirm title={t('delete.confirm', { name })} onConfirm={() => h.onDelete(s)} okButtonProps={{ danger: true }}>

@@ -10,6 +10,7 @@ import { useDesktops } from '../../api/list-desktops';
 import { appLabel } from '../../lib/app-actions';
 import { openDesktopWindow } from '../../lib/desktop-url';
 import { DesktopLogDrawer } from '../log/DesktopLogDrawer';
+import { NativeViewerDialog } from '../native/NativeViewerDialog';
 import { ShareDesktopDialog } from '../share/ShareDesktopDialog';
 import { desktopColumns } from './desktop-columns';
 
@@ -23,12 +24,14 @@ export const DesktopsTable = ({ onStart }: { onStart(): void }) => {
   const apps = useAppTemplates().data;
   const [logOf, setLogOf] = useState<DesktopSession | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
+  const [nativeOf, setNativeOf] = useState<DesktopSession | null>(null);
 
   const columns = desktopColumns(
     t,
     {
       onConnect: (s) => openDesktopWindow(s.sessionId),
       onLog: setLogOf,
+      onNative: setNativeOf,
       onShare: (s) => setSharing(s.sessionId),
       onDelete: (s) =>
         remove.mutate(s.sessionId, {
@@ -64,6 +67,7 @@ export const DesktopsTable = ({ onStart }: { onStart(): void }) => {
         }}
       />
       {logOf && <DesktopLogDrawer session={logOf} onClose={() => setLogOf(null)} />}
+      {nativeOf && <NativeViewerDialog session={nativeOf} onClose={() => setNativeOf(null)} />}
       {sharing && <ShareDesktopDialog sessionId={sharing} onClose={() => setSharing(null)} />}
     </>
   );
