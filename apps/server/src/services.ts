@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import { DESKTOP_TICKET_SECONDS } from '@portal/shared';
 import { localAccessFacts } from './cluster/access/local-access-facts.js';
 import { createClusterRegistry } from './cluster/create-registry.js';
 import type { Config } from './config/schema.js';
@@ -37,6 +36,7 @@ import { UploadsService } from './modules/files/uploads.service.js';
 import { UserAuthTokensRepository } from './modules/files/user-auth-tokens.repository.js';
 import { UserAuthTokensService } from './modules/files/user-auth-tokens.service.js';
 import { CitrixService } from './modules/citrix/citrix.service.js';
+import { createDesktops } from './modules/desktops/create-desktops.js';
 import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -56,12 +56,6 @@ import { ConsoleService } from './modules/console/console.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { ShellRegistry } from './modules/shell/shell-registry.js';
-import { DesktopConnections } from './modules/desktops/desktop-connections.js';
-import { DesktopTickets } from './modules/desktops/desktop-tickets.js';
-import { DesktopsRepository } from './modules/desktops/desktops.repository.js';
-import { DesktopsService } from './modules/desktops/desktops.service.js';
-import { DesktopSharingService } from './modules/desktops/desktop-sharing.service.js';
-import { AppTemplates } from './modules/desktops/app-templates.js';
 import { ShellService } from './modules/shell/shell.service.js';
 import { TransfersRepository } from './modules/transfers/transfers.repository.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
@@ -100,8 +94,6 @@ import { VERSION } from './version.js';
  */
 export const createServices = async (config: Config, db: Kysely<Database>, clock: Clock, dialect: Dialect, log: Logger) => {
   const audit = new AuditService(new AuditRepository(db));
-  const desktopConnections = new DesktopConnections();
-  const desktopsRepo = new DesktopsRepository(db);
   const settings = new SettingsService(new SettingsRepository(db), clock, config);
   const mailer = new Mailer(config.mail);
   const installedAt = Number(await settings.getOrInit('installed_at', () => String(clock.now())));
@@ -332,31 +324,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       }),
       clusters,
     ),
-    desktopConnections,
-    // Desktops: Xvnc as the user; the browsers' connections live in this process (docs/desktops.md).
-    desktops: new DesktopsService({
-      repo: desktopsRepo,
-      clusters,
-      connections: desktopConnections,
-      masterKey,
-      submitJob: (auth, r) => jobActions.submit(auth, r),
-      apps: new AppTemplates(
-        [join(SHIPPED_TEMPLATES, 'applications'), join(resolve(config.dataDir), 'templates', 'applications')],
-        db,
-        clock,
-        log,
-      ),
-      clock,
-      log,
-    }),
-    desktopSharing: new DesktopSharingService({
-      repo: desktopsRepo,
+    ...createDesktops({
+      db,
       clusters,
       users: directory,
-      tickets: new DesktopTickets(clock, DESKTOP_TICKET_SECONDS * 1000),
-      connections: desktopConnections,
       masterKey,
+      submitJob: (auth, r) => jobActions.submit(auth, r),
+      templatesDir: SHIPPED_TEMPLATES,
+      dataDir: config.dataDir,
       clock,
+      log,
     }),
   };
 };

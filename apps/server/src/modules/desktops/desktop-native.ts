@@ -31,7 +31,7 @@ export const nativeSshAddress = (cluster: ClusterConfig): SshAddress | undefined
 const commandLine = (argv: string[]) => argv.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : quoteWord(w))).join(' ');
 
 /** The tunnel's end on the user's computer: the desktop's own VNC port number where it has one. */
-const localPortOf = (display: number | null) => (display !== null && display >= 1 && display <= 99 ? 5900 + display : 5901);
+const localPortOf = (display: number | null) => (display !== null && display >= 0 && display <= 99 ? 5900 + display : 5901);
 
 export const nativeAccess = (o: {
   userName: string;

@@ -1,2 +1,2 @@
-/* Desktops are used by no other module; the service is wired in services.ts, the routes in app.ts. */
+/* Desktops are used by no other module; createDesktops() wires them for services.ts, the routes are in app.ts. */
 export type { DesktopsService } from './desktops.service.js';
