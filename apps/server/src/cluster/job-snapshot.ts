@@ -113,8 +113,9 @@ export class JobSnapshot {
   }
 
   /** The current snapshot, or the reason it cannot be trusted. */
-  read(): { ok: true; snapshot: Snapshot } | { ok: false; lastGoodAt: number | null } {
-    if (this.failure || !this.last) return { ok: false, lastGoodAt: this.last?.takenAt ?? null };
+  read(): { ok: true; snapshot: Snapshot } | { ok: false; lastGoodAt: number | null; error: string | null } {
+    if (this.failure || !this.last)
+      return { ok: false, lastGoodAt: this.last?.takenAt ?? null, error: this.failure?.message ?? null };
     return { ok: true, snapshot: this.last };
   }
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDesktop, listDesktops, Role, startDesktop, type DesktopSession } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
@@ -64,7 +65,25 @@ describe.runIf(enabled)('desktop jobs on Slurm', () => {
     const { sessionId, jobId } = started.data;
     expect(jobId).toMatch(/^\d+$/);
     // The Slurm round runs other files beside this one, whose jobs may hold every node for minutes.
-    await waitUntil(async () => (await find(sessionId))?.state === 'running', 'the desktop job to run', 420_000);
+    // On a timeout, how the portal saw it: the snapshot, the job in it, the file the job writes.
+    const seen = async () => {
+      const read = t.app.services.clusters.get('dev').snapshot.read();
+      const job = read.ok ? read.snapshot.jobs.find((j) => j.jobId === jobId) : undefined;
+      const row = await t.app.services.db
+        .selectFrom('desktop_sessions')
+        .select('dir')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      const file = (() => {
+        try {
+          return readFileSync(`${row?.dir ?? ''}/connection`, 'utf8').trim();
+        } catch (err) {
+          return String(err);
+        }
+      })();
+      return `the desktop job to run: snapshot ${read.ok ? `ok, job ${job ? `${job.state} on ${job.nodeList}` : 'absent'}` : `not ok (${read.error})`}; squeue says ${jobState(jobId ?? '')}; connection file: ${file}`;
+    };
+    await waitUntil(async () => (await find(sessionId))?.state === 'running', seen, 420_000);
     const running = await find(sessionId);
     expect(running).toMatchObject({ sessionType: 'job', queue: 'compute', owner: 'alice', timeLimitSeconds: 1800 });
     expect(running?.nodes).toMatch(/^cn0\d$/);

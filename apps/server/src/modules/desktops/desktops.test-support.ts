@@ -20,10 +20,15 @@ const alive = (pid: number) => {
 };
 
 /** Waits (generously: a busy machine) until `check` holds. */
-export const waitUntil = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) => {
+export const waitUntil = async (
+  check: () => boolean | Promise<boolean>,
+  /** What is awaited; a function to say, when the wait gives up, how things stood then. */
+  what: string | (() => string | Promise<string>),
+  timeoutMs = 30_000,
+) => {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : await what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
