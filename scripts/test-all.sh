@@ -37,12 +37,13 @@ fi
 
 step "Desktop parts: TigerVNC, a window manager and a terminal"
 # The desktop tests start Xvnc as the test users (docs/desktops.md); the packages are Debian's.
-if ! command -v Xvnc >/dev/null 2>&1 || ! command -v vncpasswd >/dev/null 2>&1 || ! command -v openbox >/dev/null 2>&1 || ! command -v xterm >/dev/null 2>&1 || ! command -v xprop >/dev/null 2>&1; then
+# The viewer (tigervnc-viewer) opens the native viewer's settings file in desktop-native.test.ts.
+if ! command -v Xvnc >/dev/null 2>&1 || ! command -v vncpasswd >/dev/null 2>&1 || ! command -v vncviewer >/dev/null 2>&1 || ! command -v openbox >/dev/null 2>&1 || ! command -v xterm >/dev/null 2>&1 || ! command -v xprop >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tigervnc-standalone-server tigervnc-tools openbox xterm x11-xserver-utils x11-utils >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tigervnc-standalone-server tigervnc-tools tigervnc-viewer openbox xterm x11-xserver-utils x11-utils >/dev/null
   else
-    echo "TigerVNC is missing: install tigervnc-standalone-server tigervnc-tools openbox xterm (Debian) for the desktop tests." >&2
+    echo "TigerVNC is missing: install tigervnc-standalone-server tigervnc-tools tigervnc-viewer openbox xterm (Debian) for the desktop tests." >&2
     exit 1
   fi
 fi

@@ -1,14 +1,35 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopNativeAccess, Role, startDesktop } from '@portal/shared';
 import { parseConfig } from '../../config/load.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { nativeAccess, nativeSshAddress } from './desktop-native.js';
-import { stopDesktopsOf } from './desktops.test-support.js';
+import { stopDesktopsOf, waitUntil } from './desktops.test-support.js';
 
 /*
  * The native viewer's way in: the user's own ssh tunnel to where the desktop listens, and
- * TigerVNC's settings file. desktops.ssh.test.ts runs the tunnel for real against the dev cluster.
+ * TigerVNC's settings file, opened here by the real TigerVNC viewer. desktops.ssh.test.ts runs
+ * the tunnel for real against the dev cluster.
  */
+
+/** What `ssh -L port:socket` does, in this process: a TCP port on loopback forwarded to the socket. */
+const forward = (socketPath: string) =>
+  new Promise<{ server: Server; port: number }>((resolve) => {
+    const server = createServer((c) => {
+      const s = connect(socketPath);
+      c.pipe(s).pipe(c);
+      const end = () => (c.destroy(), s.destroy());
+      c.on('error', end).on('close', end);
+      s.on('error', end).on('close', end);
+    }).listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve({ server, port: typeof a === 'object' && a ? a.port : 0 });
+    });
+  });
 
 const clusterOf = (cluster: Record<string, unknown>) => {
   const config = parseConfig({ clusters: [{ id: 'hpc', name: 'HPC', ...cluster }] }).clusters[0];
@@ -134,6 +155,44 @@ describe('GET .../vncs/:sessionId/native', () => {
 
     // Not shared, shared, or anyone's: no way in for another user.
     expect((await bob.call(desktopNativeAccess, { params: { sessionId } })).status).toBe(404);
+
+    // TigerVNC's viewer opens the file (its port moved to where this test's tunnel listens) and
+    // gets past the password to the desktop's pixels; it draws on an Xvnc of its own.
+    const dir = mkdtempSync(join(tmpdir(), 'portal-viewer-'));
+    const tunnel = await forward(row.socket_path ?? '');
+    // A free display of Xvnc's choosing (-displayfd), so other desktops on this machine do not matter.
+    const screen = spawn('Xvnc', ['-displayfd', '3', '-rfbport', '-1', '-SecurityTypes', 'None'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    });
+    const display = await new Promise<string>((resolve) =>
+      screen.stdio[3]?.on('data', (d: Buffer) => resolve(d.toString().trim())),
+    );
+    try {
+      writeFileSync(join(dir, 'passwd'), execFileSync('vncpasswd', ['-f'], { input: `${res.data.password}\n` }));
+      const file = join(dir, res.data.configFileName);
+      writeFileSync(file, res.data.configFile.replace(`localhost::${port}`, `localhost::${tunnel.port}`));
+      let out = '';
+      const viewer = spawn('vncviewer', ['-passwd', join(dir, 'passwd'), file], {
+        env: { ...process.env, DISPLAY: `:${display}` },
+      });
+      viewer.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      viewer.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      try {
+        // "Using pixel format" comes after VncAuth succeeded and the desktop's ServerInit arrived.
+        await waitUntil(
+          () => out.includes('Using pixel format'),
+          () => `the viewer to reach the desktop; it said:\n${out}`,
+        );
+        expect(out).toContain(`Connected to host localhost port ${tunnel.port}`);
+        expect(out).not.toMatch(/authentication failed/i);
+      } finally {
+        viewer.kill();
+      }
+    } finally {
+      screen.kill();
+      tunnel.server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('says so where the cluster has no SSH address users reach', async () => {
