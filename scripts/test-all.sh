@@ -83,12 +83,11 @@ env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project s
   src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh src/modules/desktops/desktops.ssh
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
 # Alone, after the others, one file at a time: two stop slurmctld (the fault test, and a queue
-# made in the portal surviving a restart), which would stall any Slurm test running beside it.
-# Not here yet: src/modules/desktops/desktop-jobs.slurm.test.ts passes run alone but not in this
-# script's round (docs/desktops.md, "Tests"); run it by hand with PORTAL_TEST_SLURM=1.
+# made in the portal surviving a restart), which would stall any Slurm test running beside it;
+# a desktop job needs a node that the other files' jobs leave free.
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server --no-file-parallelism \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest-fault.json" \
-  src/modules/jobs/slurm-jobs src/modules/queues/slurm-queues
+  src/modules/jobs/slurm-jobs src/modules/queues/slurm-queues src/modules/desktops/desktop-jobs.slurm
 node scripts/check-no-skips.mjs vitest "$reports/vitest-fault.json"
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
   npm run test:e2e -- --grep "on the Slurm" --reporter=list,json

@@ -81,9 +81,18 @@ describe.runIf(enabled)('desktop jobs on Slurm', () => {
           return String(err);
         }
       })();
-      return `the desktop job to run: snapshot ${read.ok ? `ok, job ${job ? `${job.state} on ${job.nodeList}` : 'absent'}` : `not ok (${read.error})`}; squeue says ${jobState(jobId ?? '')}; connection file: ${file}`;
+      const listed = await find(sessionId);
+      return `the desktop job to run (listed ${listed?.state ?? 'nowhere'} ${listed?.endReason ?? ''}): snapshot ${read.ok ? `ok, job ${job ? `${job.state} on ${job.nodeList}` : 'absent'}` : `not ok (${read.error})`}; squeue says ${jobState(jobId ?? '')}; connection file: ${file}`;
     };
-    await waitUntil(async () => (await find(sessionId))?.state === 'running', seen, 420_000);
+    await waitUntil(
+      async () => {
+        const s = await find(sessionId);
+        if (s?.state === 'ended') throw new Error(`the desktop ended (${s.endReason ?? ''}) instead of running: ${await seen()}`);
+        return s?.state === 'running';
+      },
+      seen,
+      420_000,
+    );
     const running = await find(sessionId);
     expect(running).toMatchObject({ sessionType: 'job', queue: 'compute', owner: 'alice', timeLimitSeconds: 1800 });
     expect(running?.nodes).toMatch(/^cn0\d$/);

@@ -1,5 +1,11 @@
 import { DesktopCloseCode } from '@portal/shared';
 import type { ClusterEntry } from '../../cluster/registry.js';
+
+/** What the states read of a cluster: its settings, the shared job snapshot, the desktops on its nodes. */
+export type DesktopCluster = Pick<ClusterEntry, 'config'> & {
+  snapshot: Pick<ClusterEntry['snapshot'], 'read'>;
+  desktops: Pick<ClusterEntry['desktops'], 'alive' | 'jobConnection'>;
+};
 import type { AccessUser } from '../../cluster/access/types.js';
 import type { Clock } from '../../lib/time.js';
 import type { DesktopConnections } from './desktop-connections.js';
@@ -40,7 +46,7 @@ export class DesktopStates {
     private readonly clock: Clock,
   ) {}
 
-  async refresh(user: AccessUser, cluster: ClusterEntry, rows: DesktopView[]): Promise<void> {
+  async refresh(user: AccessUser, cluster: DesktopCluster, rows: DesktopView[]): Promise<void> {
     const open = rows.filter((r) => r.state !== 'ended' && r.cluster_id === cluster.config.id);
     await this.refreshLogin(
       user,
@@ -54,7 +60,7 @@ export class DesktopStates {
     );
   }
 
-  private async refreshLogin(user: AccessUser, cluster: ClusterEntry, rows: DesktopView[]): Promise<void> {
+  private async refreshLogin(user: AccessUser, cluster: DesktopCluster, rows: DesktopView[]): Promise<void> {
     if (rows.length === 0) return;
     const alive = await cluster.desktops.alive(
       user,
@@ -63,7 +69,7 @@ export class DesktopStates {
     for (const [i, r] of rows.entries()) if (!alive[i]) await this.end(r, 'exited');
   }
 
-  private async refreshJobs(user: AccessUser, cluster: ClusterEntry, rows: DesktopView[]): Promise<void> {
+  private async refreshJobs(user: AccessUser, cluster: DesktopCluster, rows: DesktopView[]): Promise<void> {
     if (rows.length === 0) return;
     const read = cluster.snapshot.read();
     if (!read.ok) return;
@@ -77,10 +83,13 @@ export class DesktopStates {
         continue;
       }
       if (r.state !== 'starting') continue;
+      // One node: a desktop job asks for one. A job that started after this snapshot was taken
+      // may have written its file already while the snapshot still has it waiting, with no node:
+      // the next snapshot says where it runs.
+      const node = job.nodeList.split(',')[0] ?? '';
+      if (job.state !== 'R' || node === '') continue;
       const at = await cluster.desktops.jobConnection(user, r.dir);
       if (!at) continue;
-      // One node: a desktop job asks for one.
-      const node = job.nodeList.split(',')[0] ?? '';
       const address = jobDesktopAddress(cluster.config, node, at);
       if (!address) {
         await this.end(r, 'startFailed');
