@@ -290,6 +290,54 @@ export const listAppTemplates = defineContract({
   data: z.object({ list: z.array(AppTemplate) }),
 });
 
+export const listAppSessions = defineContract({
+  id: 'desktops.appSessions',
+  method: 'GET',
+  path: '/desktopandapp/api/dcvapps',
+  permission: 'desktops:use',
+  summary:
+    "The caller's application sessions (desktops started for an application, theirs and shared with them), by cluster and application",
+  query: z.object({
+    clusterId: zOptionalText(z.string().max(64)),
+    appId: zOptionalText(z.string().max(64)),
+  }),
+  data: z.object({ list: z.array(DesktopSession) }),
+});
+
+export const appConfig = defineContract({
+  id: 'desktops.appConfig',
+  method: 'GET',
+  path: '/desktopandapp/api/appconfig',
+  permission: 'desktops:use',
+  summary:
+    "One application's settings: how it starts, its job template, and (administrators) its command; appNotAvailable when it is not offered",
+  query: z.object({ appId: z.string().trim().min(1).max(64) }),
+  data: AppTemplate,
+});
+
+/** A cluster as the desktop start form needs it. */
+export const DesktopCluster = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Desktops may start here (clusters[].desktops.enabled). */
+  enabled: z.boolean(),
+  /** Where a desktop may run: on the login node, as a job on a compute node; empty when not enabled. */
+  sessionTypes: z.array(DesktopSessionType),
+  /** Desktops one user may have running here at once. */
+  maxPerUser: z.number().int(),
+});
+export type DesktopCluster = z.infer<typeof DesktopCluster>;
+
+export const queryDesktopClusters = defineContract({
+  id: 'desktops.clusters',
+  method: 'POST',
+  path: '/desktopandapp/desktopandapp/queryCluster.action',
+  permission: 'desktops:use',
+  summary: 'The clusters and whether, and where, each starts desktops',
+  data: z.array(DesktopCluster),
+  audit: false,
+});
+
 /** An application's command: one line a POSIX shell runs in the desktop. */
 export const APP_COMMAND_MAX = 1024;
 

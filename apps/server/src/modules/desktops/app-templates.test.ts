@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteDesktop, listAppTemplates, Role, startDesktop, updateAppTemplate } from '@portal/shared';
+import {
+  appConfig,
+  deleteDesktop,
+  listAppSessions,
+  listAppTemplates,
+  queryDesktopClusters,
+  Role,
+  startDesktop,
+  updateAppTemplate,
+} from '@portal/shared';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../../test/harness.js';
 import { stopDesktopsOf, waitUntil } from './desktops.test-support.js';
 
@@ -90,6 +99,18 @@ describe('application templates', () => {
     expect(started.data).toMatchObject({ appName: 'FLUENT', state: 'running' });
     expect(started.data.sessionName).toMatch(/^ANSYS Fluent /);
     await waitUntil(() => runs(marker), "the application's command to run in the desktop");
+
+    // The spec's dcvapps: application sessions only (not a plain desktop), by application and cluster.
+    const plain = await user.call(startDesktop, {});
+    expect(plain.errCode, plain.errMsg).toBe(0);
+    const sessions = async (query: Record<string, string>) =>
+      (await user.call(listAppSessions, { query })).data.list.map((d) => d.sessionId);
+    expect(await sessions({})).toEqual([started.data.sessionId]);
+    expect(await sessions({ appId: 'FLUENT', clusterId: started.data.clusterId })).toEqual([started.data.sessionId]);
+    expect(await sessions({ appId: 'MATLAB' })).toEqual([]);
+    expect(await sessions({ clusterId: 'elsewhere' })).toEqual([]);
+    expect((await user.call(deleteDesktop, { params: { sessionId: plain.data.sessionId } })).errCode).toBe(0);
+
     expect((await user.call(deleteDesktop, { params: { sessionId: started.data.sessionId } })).errCode).toBe(0);
     await waitUntil(() => !runs(marker), 'the application to end with its desktop');
 
@@ -97,4 +118,20 @@ describe('application templates', () => {
     await admin.call(updateAppTemplate, { params: { appId: 'FLUENT' }, body: { enabled: false } });
     expect((await user.call(startDesktop, { body: { appId: 'FLUENT' } })).error?.reason).toBe('appNotAvailable');
   }, 120_000);
+
+  it("answers one application's settings (appconfig) and where desktops start (queryCluster.action)", async () => {
+    const vnc = await user.call(appConfig, { query: { appId: 'VNC' } });
+    expect(vnc.errCode, vnc.errMsg).toBe(0);
+    expect(vnc.data).toMatchObject({ id: 'VNC', enabled: true, modes: ['desktop'] });
+    // Not offered: users are told so; administrators see it to set it up.
+    expect((await user.call(appConfig, { query: { appId: 'MATLAB' } })).error?.reason).toBe('appNotAvailable');
+    expect((await user.call(appConfig, { query: { appId: 'NOPE' } })).error?.reason).toBe('appNotAvailable');
+    expect((await admin.call(appConfig, { query: { appId: 'MATLAB' } })).data).toMatchObject({ id: 'MATLAB', enabled: false });
+
+    const clusters = await user.call(queryDesktopClusters);
+    expect(clusters.errCode, clusters.errMsg).toBe(0);
+    expect(clusters.data).toEqual([
+      { id: expect.any(String), name: expect.any(String), enabled: true, sessionTypes: ['login', 'job'], maxPerUser: 3 },
+    ]);
+  });
 });

@@ -1,14 +1,17 @@
 import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  appConfig,
   deleteDesktop,
   DesktopCloseCode,
   desktopLog,
   desktopNativeAccess,
   desktopTicket,
   ErrCode,
+  listAppSessions,
   listAppTemplates,
   listDesktops,
+  queryDesktopClusters,
   shareDesktop,
   startDesktop,
   unshareDesktop,
@@ -54,6 +57,9 @@ export const registerDesktopRoutes = (app: FastifyInstance, kit: RouteKit, d: De
     return {};
   });
   kit.route(listAppTemplates, async ({ auth }) => ({ list: await desktops.appTemplates(auth) }));
+  kit.route(listAppSessions, async ({ auth, query }) => ({ list: await desktops.appSessions(userOf(auth), query) }));
+  kit.route(appConfig, ({ auth, query }) => desktops.appConfig(auth, query.appId));
+  kit.route(queryDesktopClusters, () => desktops.clusters());
   kit.route(updateAppTemplate, ({ params, body, req }) => {
     req.auditInfo.target = `${params.appId} ${body.enabled ? 'enabled' : 'disabled'}`;
     return desktops.updateAppTemplate(params.appId, body.enabled, body.command);

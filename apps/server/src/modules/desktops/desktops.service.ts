@@ -9,6 +9,7 @@ import {
   DesktopCloseCode,
   formatDuration,
   type AppTemplate,
+  type DesktopCluster,
   type DesktopSession,
   type DesktopViewMode,
   type StartDesktopBody,
@@ -201,6 +202,34 @@ export class DesktopsService {
       if (err instanceof FileAccessError) throw errors.vncLogNotFound();
       throw err;
     }
+  }
+
+  /** The caller's application sessions (spec's dcvapps): desktops started for an application. */
+  async appSessions(
+    user: AccessUser,
+    f: { clusterId?: string | undefined; appId?: string | undefined },
+  ): Promise<DesktopSession[]> {
+    return (await this.list(user)).filter(
+      (s) => s.appName !== null && (!f.clusterId || s.clusterId === f.clusterId) && (!f.appId || s.appName === f.appId),
+    );
+  }
+
+  /** One application as the caller may see it (spec's appconfig). */
+  async appConfig(auth: Auth, appId: string): Promise<AppTemplate> {
+    const app = (await this.appTemplates(auth)).find((a) => a.id === appId);
+    if (!app) throw errors.appNotAvailable(appId);
+    return app;
+  }
+
+  /** Whether, and where, each cluster starts desktops (spec's queryCluster.action). */
+  clusters(): DesktopCluster[] {
+    return this.d.clusters.all().map(({ config }) => ({
+      id: config.id,
+      name: config.name,
+      enabled: config.desktops.enabled,
+      sessionTypes: config.desktops.enabled ? ['login', 'job'] : [],
+      maxPerUser: config.desktops.maxPerUser,
+    }));
   }
 
   /** The applications: enabled ones, or every one for who sets them up. */
