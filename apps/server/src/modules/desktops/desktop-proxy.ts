@@ -27,12 +27,22 @@ export class DesktopReader implements StreamReader {
   private bytesOut = 0;
   private paused = false;
   private stream: Duplex | undefined;
+  /** Reads that came before attach(): held, so the browser's answer finds the pipe listening. */
+  private held: Buffer[] | null = [];
 
   constructor(private readonly socket: WebSocketLike) {}
 
-  /** The stream to resume once the browser has taken what was sent. */
+  /**
+   * The pipe listens to the browser now: what the desktop said before goes out, and reading goes
+   * on. Until then nothing is sent: RFB's server speaks first, and a browser's answer that came
+   * before the pipe listened would be lost (CI: on PostgreSQL the connection's audit line took
+   * long enough for it).
+   */
   attach(stream: Duplex): void {
     this.stream = stream;
+    const held = this.held ?? [];
+    this.held = null;
+    for (const chunk of held) this.send(chunk);
     if (this.paused && !this.full()) {
       this.paused = false;
       stream.resume();
@@ -47,19 +57,31 @@ export class DesktopReader implements StreamReader {
 
   data(chunk: Buffer): boolean {
     if (this.socket.readyState !== OPEN) return false;
-    const lent = this.lent.some((b) => b.buffer === chunk.buffer);
-    if (lent) this.lentOut++;
-    this.bytesOut += chunk.length;
+    this.count(chunk, 1);
+    // Held, its buffer stays out (reading pauses) until attach() sends it.
+    if (this.held) this.held.push(chunk);
+    else this.send(chunk);
+    if (this.held || this.full()) this.paused = true;
+    return !this.paused;
+  }
+
+  private count(chunk: Buffer, sign: 1 | -1): void {
+    if (this.isLent(chunk)) this.lentOut += sign;
+    this.bytesOut += sign * chunk.length;
+  }
+
+  private send(chunk: Buffer): void {
     this.socket.send(chunk, () => {
-      if (lent) this.lentOut--;
-      this.bytesOut -= chunk.length;
-      if (this.paused && !this.full()) {
+      this.count(chunk, -1);
+      if (this.paused && !this.held && !this.full()) {
         this.paused = false;
         this.stream?.resume();
       }
     });
-    if (this.full()) this.paused = true;
-    return !this.paused;
+  }
+
+  private isLent(chunk: Buffer): boolean {
+    return this.lent.some((b) => b.buffer === chunk.buffer);
   }
 
   private full(): boolean {
@@ -89,7 +111,6 @@ export const pipeDesktop = (
     onEnd();
   };
 
-  reader.attach(stream);
   stream.on('end', () => end(DesktopCloseCode.unreachable, 'the desktop closed the connection'));
   stream.on('close', () => end(DesktopCloseCode.unreachable, 'the desktop closed the connection'));
   stream.on('error', () => end(DesktopCloseCode.unreachable, 'the desktop cannot be reached'));
@@ -101,5 +122,7 @@ export const pipeDesktop = (
     if (error) end(DesktopCloseCode.protocol, error);
   });
   socket.on('close', () => end(1000, 'closed'));
+  // Last: the desktop's first words go out once the browser's answer has somewhere to go.
+  reader.attach(stream);
   return end;
 };

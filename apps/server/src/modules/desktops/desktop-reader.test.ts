@@ -26,7 +26,7 @@ class SlowBrowser implements WebSocketLike {
   overwritten = 0;
   maxOut = 0;
   private out = 0;
-  private readonly handlers: Record<string, Array<(...args: never[]) => void>> = {};
+  private readonly handlers: Record<string, Array<(data: Buffer, isBinary: boolean) => void>> = {};
 
   send(data: Buffer | string, cb?: (err?: Error) => void): void {
     if (typeof data === 'string') throw new Error('the proxy sends binary messages only');
@@ -45,10 +45,14 @@ class SlowBrowser implements WebSocketLike {
   ping(): void {}
   close(): void {
     this.readyState = 3;
-    for (const h of this.handlers.close ?? []) h();
+    for (const h of this.handlers.close ?? []) h(Buffer.alloc(0), false);
   }
   terminate(): void {}
-  on(event: string, listener: (...args: never[]) => void): unknown {
+  /** What the browser says, as ws would hand it to the server. */
+  emit(event: 'message', data: Buffer): void {
+    for (const h of this.handlers[event] ?? []) h(data, true);
+  }
+  on(event: string, listener: (data: Buffer, isBinary: boolean) => void): unknown {
     (this.handlers[event] ??= []).push(listener);
     return this;
   }
@@ -87,4 +91,34 @@ describe('DesktopReader over local access', () => {
     // Backpressure: never more than the two lent buffers out at once.
     expect(browser.maxOut).toBeLessThanOrEqual(2);
   }, 90_000);
+
+  it("holds the desktop's first words until the pipe listens for the browser's answer", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-reader-'));
+    const path = join(dir, 'xvnc.sock');
+    let heard = '';
+    server = createServer((c) => {
+      c.write('RFB 003.008\n');
+      c.on('data', (d: Buffer) => (heard += d.toString()));
+    });
+    await new Promise<void>((resolve) => server?.listen(path, resolve));
+
+    // A browser that answers at once whatever it is sent, as a VNC client answers the version.
+    const browser = new SlowBrowser();
+    const send = browser.send.bind(browser);
+    browser.send = (data, cb) => {
+      send(data, cb);
+      setImmediate(() => browser.emit('message', Buffer.from('RFB 003.008\n')));
+    };
+    const reader = new DesktopReader(browser);
+    const access = new LocalClusterAccess({ homeRoot: dir, separation: 'shared' });
+    const stream = await access.openStream({ id: 1, name: 'alice' }, { path }, reader);
+    // Between opening and piping the route writes its audit line (slow on a busy database).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(browser.received).toBe(0);
+    const passAll = { push: (chunk: Buffer) => ({ out: chunk }) };
+    const end = pipeDesktop(browser, stream, reader, passAll, () => {});
+    await expect.poll(() => heard, { timeout: 30_000, interval: 20 }).toBe('RFB 003.008\n');
+    expect(browser.received).toBe(12);
+    end(1000, 'done');
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import {
   exitDetailOf,
   getJob,
@@ -112,7 +112,10 @@ describe('job states and what history keeps', () => {
     const id = await submit({ name: 'quiet', script: '#!/bin/bash\nsleep 300\n' });
     await waitFor(async () => (await current(id))?.jobStatus === 'R', `${id} running`, 20_000);
     const d = (await alice.call(getJob, { params: { jobId: id } })).data;
-    // As it is in the moment between being started and its shell opening the file.
+    // The scheduler makes the file a moment after the job shows as running (CI: removed before it
+    // was made, it then appeared): once it is there, taken away as it is in the moment between
+    // being started and its shell opening the file.
+    await waitFor(() => Promise.resolve(existsSync(d.stdoutPath)), `${id}'s output file`, 20_000);
     rmSync(d.stdoutPath, { force: true });
     const res = await alice.call(jobOutput, { params: { jobId: id }, query: { stream: 'stdout' } });
     expect(res.errMsg).toBe('The job does not have this output');
