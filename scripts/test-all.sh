@@ -50,6 +50,19 @@ fi
 # sed reads all of it: head would close the pipe early and, under pipefail, SIGPIPE ends the script.
 Xvnc -version 2>&1 | sed -n 2p
 
+step "Resource parts: the IPMI simulator and ipmitool"
+# Node power is tested against OpenIPMI's ipmi_sim driven by the real ipmitool (docs/resources.md).
+if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openipmi ipmitool >/dev/null
+  else
+    echo "ipmi_sim or ipmitool is missing: install openipmi and ipmitool (Debian) for the power tests." >&2
+    exit 1
+  fi
+fi
+ipmitool -V
+
 step "Build"
 npm run build
 # Test code stays out of what ships: *.test.ts, *.test-support.ts (contract suites) and src/test.
@@ -69,7 +82,7 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
 
-step "Jobs, accounts, queues and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, a queue surviving its restart, ssh access"
+step "Jobs, accounts, queues and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, a queue surviving its restart, ssh access, node power over IPMI"
 if [ "$(id -u)" != 0 ]; then
   echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
   exit 1
@@ -84,10 +97,12 @@ env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project s
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
 # Alone, after the others, one file at a time: two stop slurmctld (the fault test, and a queue
 # made in the portal surviving a restart), which would stall any Slurm test running beside it;
-# a desktop job needs a node that the other files' jobs leave free.
+# a desktop job needs a node that the other files' jobs leave free; powering cn04 off would end
+# another file's job there.
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server --no-file-parallelism \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest-fault.json" \
-  src/modules/jobs/slurm-jobs src/modules/queues/slurm-queues src/modules/desktops/desktop-jobs.slurm
+  src/modules/jobs/slurm-jobs src/modules/queues/slurm-queues src/modules/desktops/desktop-jobs.slurm \
+  src/modules/resources/power.slurm
 node scripts/check-no-skips.mjs vitest "$reports/vitest-fault.json"
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
   npm run test:e2e -- --grep "on the Slurm" --reporter=list,json

@@ -41,6 +41,7 @@ import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerReportFilesRoutes } from './modules/report-files/report-files.routes.js';
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerEfficiencyRoutes } from './modules/reports/efficiency.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -191,6 +192,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerOrgRoutes(kit, services.org);
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
+  registerResourcesRoutes(kit, services.resources);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);

@@ -37,6 +37,7 @@ import { UserAuthTokensRepository } from './modules/files/user-auth-tokens.repos
 import { UserAuthTokensService } from './modules/files/user-auth-tokens.service.js';
 import { CitrixService } from './modules/citrix/citrix.service.js';
 import { createDesktops } from './modules/desktops/create-desktops.js';
+import { createResources } from './modules/resources/create-resources.js';
 import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -335,6 +336,8 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       clock,
       log,
     }),
+    // The inventory, the nodes kept in step with the schedulers, node power (docs/resources.md).
+    resources: createResources({ db, clusters, masterKey, clock, log }),
   };
 };
 

@@ -22,6 +22,8 @@ export default async function globalSetup() {
         id: 'local',
         name: 'Local cluster',
         pollIntervalSeconds: 1,
+        // Node power over IPMI: resources.spec.ts gives node01 a simulated BMC (ipmi_sim, IPMI 1.5).
+        power: { enabled: true, interface: 'lan', timeoutSeconds: 20 },
         local: {
           nodes: [{ name: 'node[01-02]', cpus: 4, memoryMB: 8192 }],
           partitions: [{ name: 'compute', nodes: ['node[01-02]'], default: true, maxTime: '04:00:00', defaultTime: '00:30:00' }],

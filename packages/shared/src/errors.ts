@@ -242,6 +242,25 @@ export const ErrReason = {
   citrixAuthConfigError: 'citrixAuthConfigError',
   /** 'session does not exist': this portal session is not signed in to StoreFront (or StoreFront ended the session). */
   citrixSessionMissing: 'citrixSessionMissing',
+  // Resources (issue 15, docs/resources.md); spec section 8's resource texts.
+  /** 'The resource is not exist!': no asset with that id, or no node of that name in the scheduler. */
+  resourceNotFound: 'resourceNotFound',
+  /** An asset of the same type and name exists in the same cluster. */
+  assetExists: 'assetExists',
+  /** Imported nodes keep the scheduler's name and type, and stay while the scheduler lists them. */
+  assetFromScheduler: 'assetFromScheduler',
+  /** The asset holds others (blades, cards): move or remove them first (data.children). */
+  assetHasChildren: 'assetHasChildren',
+  /** The parent named does not exist, is the asset itself, or sits inside it. */
+  assetParentInvalid: 'assetParentInvalid',
+  /** 'IPMI net is abnormal, please check if IPMI IP is configured and snmp is normal' (data.detail: ipmitool's words). */
+  ipmiUnreachable: 'ipmiUnreachable',
+  /** The node's asset has no BMC address, user or password. */
+  ipmiNotConfigured: 'ipmiNotConfigured',
+  /** Power actions are off for the cluster (clusters[].power.enabled). */
+  powerDisabled: 'powerDisabled',
+  /** Drain before power off asked of a scheduler without real nodes (the built-in one). */
+  drainUnsupported: 'drainUnsupported',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -118,6 +118,15 @@ describe('can()', () => {
     ['system:config', Role.super, true, 'super configures the system'],
     // user: no FAQ download
     ['downloads:faq', Role.user, false, 'user has no FAQ download'],
+    // resources: operators keep the inventory and switch power; the viewer only reads
+    ['resources:read', Role.viewer, true, 'viewer reads the inventory'],
+    ['resources:read', Role.user, false, 'user has no resource views'],
+    ['resources:read', Role.auditor, false, 'auditor only audits'],
+    ['resources:power', Role.opt, true, 'the operator switches power'],
+    ['resources:power', Role.viewer, false, 'viewer changes nothing'],
+    ['resources:power', Role.hpc, false, 'power is for operators and administrators'],
+    ['resources:manage', Role.opt, true, 'the operator keeps the inventory'],
+    ['resources:manage', Role.user, false, 'user keeps no inventory'],
     ['downloads:faq', Role.viewer, true, 'viewer downloads the FAQ'],
     ['downloads:faq', Role.admin, true, 'admin downloads the FAQ'],
     ['downloads:faq', Role.auditor, true, 'auditor downloads the FAQ'],

@@ -72,6 +72,9 @@ export const PERMISSIONS = [
   'bills:read',
   'bills:readAll',
   'bills:manage',
+  'resources:read',
+  'resources:manage',
+  'resources:power',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -132,6 +135,11 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'bills:read': everyone.filter((r) => r !== Role.auditor),
   'bills:readAll': [...jobAdmins, Role.viewer],
   'bills:manage': [Role.admin, Role.super],
+  // Resources (issue 15): who runs the cluster and the viewer read the inventory and the nodes;
+  // operators keep the inventory and switch power (administrators too).
+  'resources:read': [...jobAdmins, Role.viewer],
+  'resources:manage': [Role.opt, Role.admin, Role.super],
+  'resources:power': [Role.opt, Role.admin, Role.super],
 };
 
 /** Whether a role holds a permission. */

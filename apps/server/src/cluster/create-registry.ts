@@ -9,6 +9,7 @@ import { limitAccess } from './access/limited-access.js';
 import { DesktopLauncher } from './desktops/desktop-launcher.js';
 import { JobIngest, type AccountingStore } from './job-ingest.js';
 import { JobSnapshot } from './job-snapshot.js';
+import { IpmitoolPower } from './power/ipmitool.js';
 import { ClusterRegistry } from './registry.js';
 import { counted } from './scheduler/counted.js';
 import { schedulerFactory } from './scheduler/create-adapter.js';
@@ -46,6 +47,13 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
         config: cluster,
         scheduler,
         access,
+        power: cluster.power.enabled
+          ? new IpmitoolPower({
+              program: cluster.power.ipmitool,
+              interface: cluster.power.interface,
+              timeoutMs: cluster.power.timeoutSeconds * 1000,
+            })
+          : null,
         desktops: new DesktopLauncher(access, cluster.desktops),
         snapshot,
         ingest,

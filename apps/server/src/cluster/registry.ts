@@ -6,6 +6,7 @@ import type { ClusterAccess } from './access/types.js';
 import type { DesktopLauncher } from './desktops/desktop-launcher.js';
 import type { JobIngest } from './job-ingest.js';
 import type { JobSnapshot } from './job-snapshot.js';
+import type { PowerController } from './power/types.js';
 import type { CountedAdapter } from './scheduler/counted.js';
 
 export type { ClusterConfig };
@@ -21,6 +22,8 @@ export interface ClusterEntry {
   scheduler: CountedAdapter;
   /** Files, shells and commands as a given user (local or ssh). */
   access: ClusterAccess;
+  /** Node power over IPMI; null when the cluster's power actions are off. */
+  power: PowerController | null;
   /** Remote desktops (Xvnc as the user) on the login node or this host. */
   desktops: DesktopLauncher;
   /** The active jobs and cluster state, read once per interval and shared by every viewer. */

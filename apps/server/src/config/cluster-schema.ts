@@ -163,6 +163,25 @@ const desktops = z
   .strict()
   .prefault({});
 
+const power = z
+  .object({
+    enabled: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Offer power on, off and reboot of this cluster's nodes over IPMI (ipmitool on the portal's host; docs/resources.md).",
+      ),
+    ipmitool: z.string().default('ipmitool').describe('The ipmitool program: a name on PATH or an absolute path.'),
+    interface: z
+      .enum(['lanplus', 'lan'])
+      .default('lanplus')
+      .describe("ipmitool's interface: lanplus (IPMI 2.0, most BMCs) or lan (IPMI 1.5)."),
+    timeoutSeconds: z.number().int().min(1).max(120).default(15).describe('How long one ipmitool call may take.'),
+    parallel: z.number().int().min(1).max(64).default(8).describe('How many BMCs one bulk action talks to at the same time.'),
+  })
+  .strict()
+  .prefault({});
+
 export const ClusterSchema = z
   .object({
     id: z.string().regex(CLUSTER_ID_PATTERN).describe('Identifier used in URLs (clusterId).'),
@@ -180,6 +199,7 @@ export const ClusterSchema = z
     slurm: slurm.describe('Slurm settings (scheduler: slurm).'),
     access: access.describe('Cluster access: files, shell and commands as the user (docs/cluster-access.md).'),
     desktops: desktops.describe('Remote desktops on the login node (docs/desktops.md).'),
+    power: power.describe("Node power over the nodes' BMCs (docs/resources.md)."),
   })
   .strict();
 

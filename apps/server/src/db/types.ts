@@ -27,6 +27,7 @@ import type {
 import type { UploadsTable, TransfersTable } from './file-tables.js';
 import type { ReportFilesTable } from './report-file-tables.js';
 import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
+import type { AssetsTable } from './asset-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
@@ -73,6 +74,7 @@ export type {
 export type { UploadsTable, TransfersTable, UploadRow, TransferRow } from './file-tables.js';
 export type { ReportFilesTable, ReportFileRow } from './report-file-tables.js';
 export type { DesktopSessionsTable, DesktopSharesTable, DesktopSessionRow, DesktopShareRow } from './desktop-tables.js';
+export type { AssetsTable, AssetRow } from './asset-tables.js';
 
 /* The portal's database: each area's tables live in its own file (*-tables.ts). */
 export interface Database {
@@ -109,5 +111,6 @@ export interface Database {
   report_files: ReportFilesTable;
   desktop_sessions: DesktopSessionsTable;
   desktop_shares: DesktopSharesTable;
+  assets: AssetsTable;
   app_settings: AppSettingsTable;
 }

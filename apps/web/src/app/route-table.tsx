@@ -12,6 +12,8 @@ export interface PageRoute extends ConsolePage {
 
 // One page serves both chart routes of the spec.
 const jobCharts = () => import('../features/jobs/pages/JobChartsPage');
+// One page serves the inventory's routes (all assets, servers, switches, chassis).
+const assets = () => import('../features/resources/pages/AssetsPage');
 
 /** How to fetch every console page: the type makes each shared page need exactly one. */
 const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
@@ -35,6 +37,11 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/queue-manage': () => import('../features/queues/pages/QueuesPage'),
   'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),
   'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
+  'job-resource/node-manage/node-view': () => import('../features/resources/pages/NodeViewPage'),
+  'manage/resourceManage/assets': assets,
+  'manage/resourceManage/server': assets,
+  'manage/resourceManage/switch': assets,
+  'manage/resourceManage/chassis': assets,
   'my-report/usage': () => import('../features/reports/pages/UsageReportsPage'),
   'my-report/my-bill-detail': () => import('../features/bills/pages/BillDetailPage'),
   'my-report/my-bill-statistics': () => import('../features/bills/pages/BillStatisticsPage'),

@@ -21,6 +21,7 @@ import * as quotas from './quotas.js';
 import * as registration from './registration.js';
 import * as reportFiles from './report-files.js';
 import * as reports from './reports.js';
+import * as resources from './resources.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
 import * as transfers from './transfers.js';
@@ -53,6 +54,7 @@ export const contractAreas = {
   registration,
   reportFiles,
   reports,
+  resources,
   settings,
   shell,
   transfers,

@@ -54,6 +54,8 @@ export interface NodeInfo {
   partitions: string[];
 }
 
+export type NodeStateChange = 'drain' | 'down' | 'resume';
+
 export interface ClusterInfo {
   partitions: PartitionInfo[];
   nodes: NodeInfo[];
@@ -223,6 +225,11 @@ export interface SchedulerAdapter {
   createPartition(settings: PartitionSettings): Promise<void>;
   updatePartition(settings: PartitionSettings): Promise<void>;
   deletePartition(name: string): Promise<void>;
+  /**
+   * Only on schedulers with real nodes (Slurm), as the service identity: drain a node (no new
+   * jobs; running ones finish), mark it down (powered off), or resume it. `reason` is recorded.
+   */
+  setNodeState?(node: string, state: NodeStateChange, reason: string): Promise<void>;
   close(): Promise<void>;
 }
 

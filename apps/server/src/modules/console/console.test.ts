@@ -90,6 +90,7 @@ describe('index data and menus', () => {
       'reports:readAll',
       'bills:read',
       'bills:readAll',
+      'resources:read',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
@@ -148,7 +149,7 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
-      { id: 'resources', children: ['queueManage'] },
+      { id: 'resources', children: ['queueManage', 'nodeView', 'assets'] },
       {
         id: 'account',
         children: [
@@ -182,6 +183,8 @@ describe('index data and menus', () => {
       { id: 'overview', children: [] },
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
+      // The viewer reads the state view and the inventory; power and changes are operators'.
+      { id: 'resources', children: ['nodeView', 'assets'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);

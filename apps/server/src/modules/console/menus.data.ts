@@ -146,6 +146,20 @@ export const MENUS: MenuDef[] = [
         menuNo: 1,
         load: 'job-resource/queue-manage',
       },
+      {
+        id: 'nodeView',
+        text: { en: 'Node state view', zh: '节点状态视图' },
+        icon: 'cluster',
+        menuNo: 2,
+        load: 'job-resource/node-manage/node-view',
+      },
+      {
+        id: 'assets',
+        text: { en: 'Assets', zh: '资产管理' },
+        icon: 'resource',
+        menuNo: 3,
+        load: 'manage/resourceManage/assets',
+      },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import type { SubmitSpec } from '../types.js';
+import { SchedulerRejectedError, type NodeStateChange, type SubmitSpec } from '../types.js';
 import { ENDED_STATE_CODES } from './states.js';
 
 /*
@@ -181,3 +181,12 @@ export const actionArgs = {
     `TimeLimit=${toMinutes(seconds)}`,
   ],
 } satisfies Record<string, (bin: string, jobId: string, n: number) => string[]>;
+
+const NODE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** scontrol's node update; drain and down need a reason (one argv word, so it may hold spaces). */
+export const nodeStateArgs = (bin: string, node: string, state: NodeStateChange, reason: string): string[] => {
+  if (!NODE_NAME.test(node)) throw new SchedulerRejectedError(`Invalid node name specified: ${node}`);
+  const args = [`${bin}/scontrol`, 'update', `nodename=${node}`, `state=${state.toUpperCase()}`];
+  return state === 'resume' ? args : [...args, `reason=${reason.replace(/[\n\r]/g, ' ').slice(0, 200) || 'portal'}`];
+};

@@ -7,6 +7,7 @@ import {
   type Actor,
   type ClusterInfo,
   type FinishedJob,
+  type NodeStateChange,
   OutputMissingError,
   type OutputRead,
   OutputTooLargeError,
@@ -24,6 +25,7 @@ import {
   actionArgs,
   batchScriptArgs,
   jobDetailArgs,
+  nodeStateArgs,
   partitionArgs,
   sacctArgs,
   sbatchArgs,
@@ -142,6 +144,11 @@ export class SlurmAdapter implements SchedulerAdapter {
 
   async deletePartition(name: string): Promise<void> {
     await this.partitions.delete(name);
+  }
+
+  /** scontrol update nodename=... state=... as the service identity (docs/resources.md). */
+  async setNodeState(node: string, state: NodeStateChange, reason: string): Promise<void> {
+    await this.act(null, nodeStateArgs(this.bin, node, state, reason));
   }
 
   async activeJobs(): Promise<ActiveJob[]> {

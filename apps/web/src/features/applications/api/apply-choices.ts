@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listCluster, listJobs, listQueues } from '@portal/shared';
+import { listJobs, listQueues } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
 /** The clusters (the same cache entry as the file manager's). */
-export const useClusters = () => useQuery({ queryKey: ['clusters'], queryFn: () => api(listCluster), staleTime: 5 * 60_000 });
+export { useClusters } from '../../../lib/queries/clusters';
 
 /** A cluster's queues with the accounts each allows (the same cache entry as the submit form's). */
 export const useClusterQueues = (clusterId: string | undefined, enabled: boolean) =>

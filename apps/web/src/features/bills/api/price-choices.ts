@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { listCluster, listQueues } from '@portal/shared';
+import { listQueues } from '@portal/shared';
 import { api } from '../../../lib/api-client';
 
 /** The configured clusters (the same answer the file and application pages cache). */
-export const useClusterChoices = () =>
-  useQuery({ queryKey: ['clusters'], queryFn: () => api(listCluster), staleTime: 5 * 60_000 });
+export { useClusters as useClusterChoices } from '../../../lib/queries/clusters';
 
 /** A cluster's queues, as the submit page reads them. */
 export const useQueueChoices = (clusterId: string | undefined) =>
