@@ -52,6 +52,30 @@ test('an operator gives a node its BMC in the inventory', async ({ page }) => {
   await expect(row.getByText(`127.0.0.1:${bmc.port}`)).toBeVisible();
 });
 
+test('an operator imports assets from a CSV file, all rows or none', async ({ page }) => {
+  await operatorPage(page);
+  await page.goto(`${baseURL()}/manage/resourceManage/assets`);
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import assets from CSV' });
+  const upload = (csv: string) =>
+    dialog.locator('input[type=file]').setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const rack = `rack-${stamp}`;
+  await upload(`name,type,height,parent\n${rack},RACK,42,\nsw-${stamp},SWITCH,1,no-such-rack\n`);
+  await expect(dialog.getByText('1 of 2 rows refused: nothing was imported')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /no asset named no-such-rack/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await upload(`name,type,height,parent\n${rack},RACK,42,\nsw-${stamp},SWITCH,1,${rack}\n`);
+  await expect(dialog.getByText('Ready: 2 new, 0 changed')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Imported: 2 new, 0 changed')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`sw-${stamp}.*${rack}`) })).toBeVisible();
+  // The rack view draws the new rack; the switch has no position, so it is listed under it.
+  await page.goto(`${baseURL()}/manage/resourceManage/racks`);
+  const drawing = page.getByTestId(`rack-${rack}`);
+  await expect(drawing.getByRole('img', { name: `Rack ${rack} with 0 placed assets` })).toBeVisible();
+  await expect(drawing.getByText(`In this rack without a position: sw-${stamp}`)).toBeVisible();
+});
+
 test('an operator powers node01 off and on from the state view', async ({ page }) => {
   await operatorPage(page);
   await page.goto(`${baseURL()}/job-resource/node-manage/node-view`);

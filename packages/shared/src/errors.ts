@@ -253,6 +253,8 @@ export const ErrReason = {
   assetHasChildren: 'assetHasChildren',
   /** The parent named does not exist, is the asset itself, or sits inside it. */
   assetParentInvalid: 'assetParentInvalid',
+  /** The asset CSV cannot be read (data.detail: where and why), or its header names unknown columns (data.columns). */
+  csvInvalid: 'csvInvalid',
   /** 'IPMI net is abnormal, please check if IPMI IP is configured and snmp is normal' (data.detail: ipmitool's words). */
   ipmiUnreachable: 'ipmiUnreachable',
   /** The node's asset has no BMC address, user or password. */

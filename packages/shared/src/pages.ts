@@ -34,6 +34,7 @@ export const CONSOLE_PAGES = [
   { path: 'job-resource/queue-manage/add/modify/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/node-manage/node-view', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/assets', sets: ['admin'], permission: 'resources:read' },
+  { path: 'manage/resourceManage/racks', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/server', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/switch', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/chassis', sets: ['admin'], permission: 'resources:read' },

@@ -93,6 +93,9 @@ test('screenshots of resources', async ({ browser }) => {
       await page.goto(`${baseURL()}/manage/resourceManage/assets`);
       await expect(page.getByRole('row', { name: /ib-sw01/ })).toBeVisible();
       await page.screenshot({ path: `${OUT}/assets-1440-${lang}.png`, animations: 'disabled' });
+      await page.goto(`${baseURL()}/manage/resourceManage/racks`);
+      await expect(page.getByTestId('rack-item-ib-sw01')).toBeVisible();
+      await page.screenshot({ path: `${OUT}/racks-1440-${lang}.png`, animations: 'disabled' });
       await context.close();
     }
   } finally {

@@ -39,6 +39,7 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
   'job-resource/node-manage/node-view': () => import('../features/resources/pages/NodeViewPage'),
   'manage/resourceManage/assets': assets,
+  'manage/resourceManage/racks': () => import('../features/resources/pages/RacksPage'),
   'manage/resourceManage/server': assets,
   'manage/resourceManage/switch': assets,
   'manage/resourceManage/chassis': assets,

@@ -203,6 +203,57 @@ export const ResourceStatistic = z.object({
 });
 export type ResourceStatistic = z.infer<typeof ResourceStatistic>;
 
+/** The columns of an asset CSV: the form's fields, and `parent` (the name of the asset it sits in). */
+export const ASSET_CSV_COLUMNS = [
+  'name',
+  'type',
+  'clusterId',
+  'model',
+  'location',
+  'serialNumber',
+  'manageIp',
+  'computeIp',
+  'ipmiIp',
+  'ipmiPort',
+  'ipmiUser',
+  'ipmiPassword',
+  'room',
+  'rack',
+  'position',
+  'height',
+  'parent',
+] as const;
+/** The largest CSV one import takes (inside the server's 1 MiB request body, with room for JSON's escapes). */
+export const ASSET_CSV_MAX_BYTES = 768 * 1024;
+export const ASSET_CSV_MAX_ROWS = 5_000;
+
+export const AssetImportReport = z.object({
+  /** Data rows in the file. */
+  total: z.number().int(),
+  /** Assets added and changed (an existing asset of the same cluster, type and name is changed); 0 when any row is refused. */
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Nothing was written: the file was only checked. */
+  dryRun: z.boolean(),
+  /** Each refused row with its reasons; when any is refused, nothing is imported. */
+  refused: z.array(z.object({ row: z.number().int(), name: z.string(), reasons: z.array(z.string()) })),
+});
+export type AssetImportReport = z.infer<typeof AssetImportReport>;
+
+export const resourcesImportAssets = defineContract({
+  id: 'resources.importAssets',
+  method: 'POST',
+  path: '/resource/api/assets/import',
+  permission: 'resources:manage',
+  summary: 'Adds or changes assets from a CSV file: all rows or none, with the reasons of each refused row',
+  body: z.object({
+    csv: z.string().min(1).max(ASSET_CSV_MAX_BYTES),
+    /** Only check the file and report. */
+    dryRun: z.boolean().optional().default(false),
+  }),
+  data: AssetImportReport,
+});
+
 export const resourcesStatistic = defineContract({
   id: 'resources.statistic',
   method: 'POST',
@@ -211,6 +262,40 @@ export const resourcesStatistic = defineContract({
   summary: "Assets counted by the spec's types, and all assets (totalNum)",
   data: ResourceStatistic,
   audit: false,
+});
+
+/** A rack's height in units when its asset gives none (the common 42U rack). */
+export const RACK_DEFAULT_UNITS = 42;
+
+export const RackItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: AssetType,
+  /** Lowest unit; null when the asset names the rack but no position. */
+  position: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type RackItem = z.infer<typeof RackItem>;
+
+export const RackView = z.object({
+  name: z.string(),
+  room: z.string().nullable(),
+  /** Units: the rack asset's height, else RACK_DEFAULT_UNITS. */
+  units: z.number().int(),
+  /** The RACK asset, or null when assets name a rack the inventory does not hold. */
+  assetId: z.number().int().nullable(),
+  items: z.array(RackItem),
+});
+export type RackView = z.infer<typeof RackView>;
+
+export const resourcesListRacks = defineContract({
+  id: 'resources.listRacks',
+  method: 'GET',
+  path: '/resource/api/racks',
+  permission: 'resources:read',
+  summary: "Every rack with what sits where in it (by the assets' rack, position and height)",
+  query: z.object({ room: zOptionalText(z.string().max(128)) }),
+  data: z.object({ list: z.array(RackView) }),
 });
 
 /** The state view's states and colours (spec section 4). */

@@ -160,6 +160,13 @@ export const MENUS: MenuDef[] = [
         menuNo: 3,
         load: 'manage/resourceManage/assets',
       },
+      {
+        id: 'racks',
+        text: { en: 'Rack view', zh: '机柜视图' },
+        icon: 'cluster',
+        menuNo: 4,
+        load: 'manage/resourceManage/racks',
+      },
     ],
   },
   {

@@ -43,6 +43,27 @@ export class AssetsRepository {
       .executeTakeFirst();
   }
 
+  /** Racks, and every asset placed in a rack (by its rack field or a rack as its parent), for the rack view. */
+  async racked(room: string | undefined): Promise<AssetRow[]> {
+    let q = this.db
+      .selectFrom('assets')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('type', '=', 'RACK'),
+          eb('rack', 'is not', null),
+          eb('parent_id', 'in', eb.selectFrom('assets as r').select('r.id').where('r.type', '=', 'RACK')),
+        ]),
+      );
+    if (room) q = q.where('room', '=', room);
+    return q.orderBy('name').execute();
+  }
+
+  /** Every asset (the import resolves names against them). */
+  async all(): Promise<AssetRow[]> {
+    return this.db.selectFrom('assets').selectAll().execute();
+  }
+
   /** A cluster's imported nodes (servers) by name. */
   async nodesOf(clusterId: string): Promise<AssetRow[]> {
     return this.db.selectFrom('assets').selectAll().where('cluster_id', '=', clusterId).where('type', '=', 'SERVER').execute();

@@ -1,12 +1,22 @@
-import { type STATISTIC_TYPES, type Asset, type AssetFields, type AssetType, type ResourceStatistic } from '@portal/shared';
+import type {
+  STATISTIC_TYPES,
+  Asset,
+  AssetFields,
+  AssetImportReport,
+  AssetType,
+  RackView,
+  ResourceStatistic,
+} from '@portal/shared';
 import type { ClusterRegistry } from '../../cluster/registry.js';
 import type { AssetsTable } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
 import { assetView } from './asset-view.js';
+import { racksOf } from './rack-view.js';
 import type { AssetFilter, AssetsRepository } from './assets.repository.js';
 import * as errors from './resource-errors.js';
+import type { AssetImport } from './asset-import.js';
 import type { NodeInventory } from './node-inventory.js';
 import type { BmcTarget } from '../../cluster/power/types.js';
 
@@ -17,6 +27,7 @@ export interface AssetsDeps {
   repo: AssetsRepository;
   clusters: ClusterRegistry;
   inventory: NodeInventory;
+  importer: AssetImport;
   masterKey: Buffer;
   clock: Clock;
 }
@@ -90,6 +101,18 @@ export class AssetsService {
     if (children > 0) throw errors.assetHasChildren(children);
     await this.d.repo.delete(id);
     return `${old.type} ${old.name}`;
+  }
+
+  /** Adds or changes assets from a CSV file, all rows or none; the scheduler's nodes are in the inventory first, so rows can change them. */
+  async importCsv(csv: string, dryRun: boolean): Promise<AssetImportReport> {
+    await this.d.inventory.syncAll();
+    return this.d.importer.run(csv, dryRun);
+  }
+
+  /** Every rack with what sits where in it. */
+  async racks(room: string | undefined): Promise<RackView[]> {
+    await this.d.inventory.syncAll();
+    return racksOf(await this.d.repo.racked(room));
   }
 
   /** Counts by the spec's statistic types, and every asset (totalNum). */

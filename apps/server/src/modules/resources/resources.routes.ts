@@ -1,8 +1,10 @@
 import {
   resourcesCreateAsset,
   resourcesDeleteAsset,
+  resourcesImportAssets,
   resourcesListAssets,
   resourcesListNodes,
+  resourcesListRacks,
   resourcesModifyAsset,
   resourcesPowerNodes,
   resourcesReadPower,
@@ -31,6 +33,12 @@ export const registerResourcesRoutes = (kit: RouteKit, r: { assets: AssetsServic
     req.auditInfo.target = await r.assets.delete(params.id);
     return {};
   });
+  kit.route(resourcesImportAssets, async ({ body, req }) => {
+    const report = await r.assets.importCsv(body.csv, body.dryRun);
+    req.auditInfo.target = `${report.dryRun ? 'check' : 'import'} ${report.total} rows: ${report.created} added, ${report.updated} changed, ${report.refused.length} refused`;
+    return report;
+  });
+  kit.route(resourcesListRacks, async ({ query }) => ({ list: await r.assets.racks(query.room) }));
   kit.route(resourcesStatistic, () => r.assets.statistic());
   kit.route(resourcesListNodes, ({ query }) => r.nodes.list(query.clusterId));
   kit.route(resourcesReadPower, async ({ body }) => ({ list: await r.nodes.readPower(body.clusterId, body.nodes) }));

@@ -5,6 +5,7 @@ import {
   resourcesDeleteAsset,
   resourcesListAssets,
   resourcesListNodes,
+  resourcesListRacks,
   resourcesModifyAsset,
   resourcesPowerNodes,
   resourcesReadPower,
@@ -159,6 +160,27 @@ describe('resources: inventory and power', () => {
       },
     });
     expect(kept.data.ipmiPasswordSet).toBe(true);
+  });
+
+  it('draws each rack with what sits where, also racks named only by their assets', async () => {
+    await operator.call(resourcesCreateAsset, { body: { name: 'pdu-9', type: 'POWER', rack: 'rack-x', position: 1, height: 1 } });
+    const rackId = (await byName('rack-01')).id;
+    // In the rack by its parent alone.
+    const kvm = await operator.call(resourcesCreateAsset, { body: { name: 'kvm-1', type: 'SWITCH', parentId: rackId } });
+    const r = await viewer.call(resourcesListRacks);
+    expect(r.data.list.map((k) => [k.name, k.units, k.assetId !== null])).toEqual([
+      ['rack-x', 42, false],
+      ['rack-01', 42, true],
+    ]);
+    const rack = r.data.list.find((k) => k.name === 'rack-01');
+    expect(rack?.items.map((i) => [i.name, i.type, i.position, i.height])).toEqual([
+      ['kvm-1', 'SWITCH', null, null],
+      ['n1', 'SERVER', 10, 2],
+      ['sw-01', 'SWITCH', 40, 1],
+    ]);
+    await operator.call(resourcesDeleteAsset, { params: { id: kvm.data.id } });
+    const pdu = (await viewer.call(resourcesListAssets, { query: { keyword: 'pdu-9' } })).data.list[0];
+    await operator.call(resourcesDeleteAsset, { params: { id: pdu?.id ?? 0 } });
   });
 
   it('shows the state view with the nodes that can be powered', async () => {

@@ -1,5 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Select, Statistic, Table } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Input, Select, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -14,6 +14,7 @@ import { useDeleteAsset } from '../api/delete-asset';
 import { useAssetList } from '../api/list-assets';
 import { assetColumns } from '../components/asset-columns';
 import { AssetFormDialog } from '../components/AssetFormDialog';
+import { AssetImportDialog } from '../components/AssetImportDialog';
 import { presetTypeOf } from '../components/asset-paths';
 
 /** The asset inventory (all assets, or one type on the server, switch and chassis pages), with the counts by type. */
@@ -28,6 +29,7 @@ const AssetsPage = () => {
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState<Paging>(firstPage());
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const list = useAssetList({ type, keyword: keyword || undefined, pageStart: toPageStart(paging), pageLimit: paging.pageSize });
   const stats = useAssetStatistic();
   const remove = useDeleteAsset();
@@ -68,9 +70,14 @@ const AssetsPage = () => {
         title={preset ? t('assets.titleOf', { type: t(`type.${preset}`) }) : t('assets.title')}
         extra={
           manage && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-              {t('assets.add')}
-            </Button>
+            <Space>
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+                {t('assets.import')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+                {t('assets.add')}
+              </Button>
+            </Space>
           )
         }
       >
@@ -122,6 +129,7 @@ const AssetsPage = () => {
         />
         <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       </Card>
+      {importing && <AssetImportDialog onClose={() => setImporting(false)} />}
       {editing && (
         <AssetFormDialog asset={editing === 'new' ? null : editing} presetType={preset} onClose={() => setEditing(null)} />
       )}
