@@ -93,9 +93,17 @@ test('an operator powers node01 off and on from the state view', async ({ page }
   await expect(tile.getByText('Down')).toBeVisible();
   expect(bmc.power()).toBe('off');
 
+  // The abnormal-nodes page lists it while it is off.
+  await page.goto(`${baseURL()}/job-resource/node-manage/node-error`);
+  await expect(page.getByRole('row', { name: /node01.*Down.*Off/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /node02/ })).toHaveCount(0);
+  await page.goto(`${baseURL()}/job-resource/node-manage/node-view`);
+  await tile.getByRole('checkbox', { name: 'Select node01' }).check();
   await page.getByRole('button', { name: 'Power on' }).click();
   await page.getByRole('dialog', { name: 'Power on 1 node?' }).getByRole('button', { name: 'Power on' }).click();
   await expect(tile.getByText('On', { exact: true })).toBeVisible();
   await expect(tile.getByText('Free')).toBeVisible();
   expect(bmc.power()).toBe('on');
+  await page.goto(`${baseURL()}/job-resource/node-manage/node-error`);
+  await expect(page.getByText('All 2 nodes are well')).toBeVisible();
 });

@@ -33,6 +33,8 @@ export const CONSOLE_PAGES = [
   { path: 'job-resource/queue-manage/add/addQueue/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/queue-manage/add/modify/account', sets: ['admin'], permission: 'queues:manage' },
   { path: 'job-resource/node-manage/node-view', sets: ['admin'], permission: 'resources:read' },
+  { path: 'job-resource/node-manage/node-error', sets: ['admin'], permission: 'resources:read' },
+  { path: 'job-resource/node-manage/multi-node-exception', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/assets', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/racks', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/server', sets: ['admin'], permission: 'resources:read' },

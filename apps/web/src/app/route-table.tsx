@@ -38,6 +38,8 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/queue-manage/add/addQueue/account': () => import('../features/queues/pages/AddQueuePage'),
   'job-resource/queue-manage/add/modify/account': () => import('../features/queues/pages/ModifyQueuePage'),
   'job-resource/node-manage/node-view': () => import('../features/resources/pages/NodeViewPage'),
+  'job-resource/node-manage/node-error': () => import('../features/resources/pages/NodeErrorPage'),
+  'job-resource/node-manage/multi-node-exception': () => import('../features/resources/pages/MultiNodeExceptionPage'),
   'manage/resourceManage/assets': assets,
   'manage/resourceManage/racks': () => import('../features/resources/pages/RacksPage'),
   'manage/resourceManage/server': assets,

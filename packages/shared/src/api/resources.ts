@@ -317,6 +317,13 @@ export const NodeView = z.object({
   partitions: z.array(z.string()),
   /** Jobs running on the node now (the power confirmation names them). */
   jobs: z.array(NodeJob),
+  /** The node does not answer its scheduler (Slurm's `*`): shown as down. */
+  notResponding: z.boolean(),
+  /** Why the scheduler has it down or drained ('' when it says nothing), and since when. */
+  reason: z.string(),
+  reasonSince: Timestamp.nullable(),
+  /** Where it stands, from the inventory (its rack field, else a rack it sits in). */
+  rack: z.string().nullable(),
   assetId: z.number().int().nullable(),
   /** Whether the node's asset has a BMC address, user and password. */
   hasBmc: z.boolean(),

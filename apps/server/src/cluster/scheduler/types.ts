@@ -52,6 +52,12 @@ export interface NodeInfo {
   gpusAlloc: number;
   memoryMB: number;
   partitions: string[];
+  /** Only schedulers with real nodes (Slurm): the node does not answer its controller (sinfo's `*`). */
+  notResponding?: boolean;
+  /** Why the node is down or drained, as an operator or the scheduler set it; '' when none. */
+  reason?: string;
+  /** When that reason was set (epoch ms). */
+  reasonSince?: number | null;
 }
 
 export type NodeStateChange = 'drain' | 'down' | 'resume';

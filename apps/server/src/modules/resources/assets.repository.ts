@@ -59,6 +59,12 @@ export class AssetsRepository {
     return q.orderBy('name').execute();
   }
 
+  /** The RACK assets' names by id. */
+  async rackNames(): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('assets').select(['id', 'name']).where('type', '=', 'RACK').execute();
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
   /** Every asset (the import resolves names against them). */
   async all(): Promise<AssetRow[]> {
     return this.db.selectFrom('assets').selectAll().execute();

@@ -12,6 +12,7 @@ import type { ClusterEntry, ClusterRegistry } from '../../cluster/registry.js';
 import { BmcError, type BmcTarget, type PowerCommand } from '../../cluster/power/types.js';
 import type { ActiveJob } from '../../cluster/scheduler/types.js';
 import { mapBounded } from '../../lib/map-bounded.js';
+import { iso } from '../../lib/time.js';
 import type { Logger } from '../../lib/logger.js';
 import { schedulerError } from '../jobs/index.js';
 import type { NodeInventory } from './node-inventory.js';
@@ -49,6 +50,7 @@ export class NodesService {
     if (!read.ok) throw schedulerError(read.lastGoodAt);
     const jobsOn = runningJobsByNode(read.snapshot.jobs);
     const assets = new Map((await this.d.repo.nodesOf(id)).map((r) => [r.name, r]));
+    const racks = await this.d.repo.rackNames();
     const nodes: NodeView[] = read.snapshot.info.nodes.map((n) => {
       const jobs = jobsOn.get(n.name) ?? [];
       const asset = assets.get(n.name);
@@ -65,6 +67,10 @@ export class NodesService {
         memoryMB: n.memoryMB,
         partitions: n.partitions,
         jobs: jobs.map((j) => ({ jobId: j.jobId, user: j.user, name: j.name })),
+        notResponding: n.notResponding ?? false,
+        reason: n.reason ?? '',
+        reasonSince: n.reasonSince ? iso(n.reasonSince) : null,
+        rack: asset ? (asset.rack ?? (asset.parent_id === null ? null : (racks.get(Number(asset.parent_id)) ?? null))) : null,
         assetId: asset ? Number(asset.id) : null,
         hasBmc: !!(asset?.ipmi_ip && asset.ipmi_user && asset.ipmi_password_sealed),
         power,

@@ -81,6 +81,9 @@ const slurmState = async () => run(['sinfo', '-h', '-N', '-n', NODE, '-o', '%T']
       return v?.state === 'down' ? v : undefined;
     }, `${NODE} down in the state view`);
     expect(down.power).toBe('off');
+    // The reason and its time come from sinfo (the node-error page shows them).
+    expect(down.reason).toContain('powered off from the portal by power_opt');
+    expect(down.reasonSince).not.toBeNull();
 
     const on = await operator.call(resourcesPowerNodes, { body: { nodes: [NODE], action: 'on' } });
     expect(on.data.list).toEqual([{ node: NODE, power: 'on' }]);

@@ -192,6 +192,11 @@ describe('resources: inventory and power', () => {
       ['n2', 'free', false],
     ]);
     expect(r.data.counts).toMatchObject({ free: 2, busy: 0, down: 0 });
+    // Where each stands comes from the inventory; the built-in scheduler gives no reasons.
+    expect(r.data.nodes.map((n) => [n.rack, n.reason, n.notResponding])).toEqual([
+      ['rack-01', '', false],
+      [null, '', false],
+    ]);
   });
 
   it('powers a node off and on through its BMC, and reads it back', async () => {

@@ -19,6 +19,9 @@ describe('sinfo and partitions', () => {
       gpusAlloc: 0,
       memoryMB: 16000,
       partitions: ['compute', 'debug'],
+      notResponding: false,
+      reason: '',
+      reasonSince: null,
     });
     expect(nodes[3]?.partitions).toEqual(['compute']);
   });
@@ -26,7 +29,32 @@ describe('sinfo and partitions', () => {
   it('drops sinfo’s flag suffixes from node states and counts GPUs', () => {
     const row = (...v: string[]) => v.map((x) => x + SEP).join('');
     const [n] = parseSinfoNodes(row('gpu01', 'down*', '0/0/64/64', '512000', 'gpu', 'gpu:a100:4(S:0-1)', 'gpu:a100:1(IDX:0)'));
-    expect(n).toMatchObject({ state: 'down', cpus: 64, gpus: 4, gpusAlloc: 1 });
+    expect(n).toMatchObject({ state: 'down', cpus: 64, gpus: 4, gpusAlloc: 1, notResponding: true });
+  });
+
+  it('reads why a node is down or drained, and since when', () => {
+    const row = (...v: string[]) => v.map((x) => x + SEP).join('');
+    const [n] = parseSinfoNodes(
+      row(
+        'cn04',
+        'drained',
+        '0/0/8/8',
+        '16000',
+        'compute*',
+        '(null)',
+        '(null)',
+        'powered off from the portal by opt',
+        '1795799120',
+      ),
+    );
+    expect(n).toMatchObject({
+      state: 'drained',
+      notResponding: false,
+      reason: 'powered off from the portal by opt',
+      reasonSince: 1795799120000,
+    });
+    const [idle] = parseSinfoNodes(row('cn01', 'idle', '0/8/0/8', '16000', 'compute*', '(null)', '(null)', 'none', 'Unknown'));
+    expect(idle).toMatchObject({ reason: '', reasonSince: null });
   });
 
   it('describes partitions with limits, nodes and cores', () => {

@@ -1,6 +1,6 @@
 import type { NodeInfo, PartitionInfo } from '../types.js';
 import { SEP, SINFO_NODE_FIELDS, type SinfoNodeField } from './commands.js';
-import { gresGpus, int, parseDuration, parseKeyValues, parseTres, records, text, tresGpus } from './values.js';
+import { gresGpus, int, parseDuration, parseKeyValues, parseTime, parseTres, records, text, tresGpus } from './values.js';
 
 /* The cluster's shape for the adapter's ClusterInfo: nodes from sinfo, partitions from scontrol. */
 
@@ -32,6 +32,9 @@ export const parseSinfoNodes = (out: string): NodeInfo[] => {
       gpusAlloc: gresGpus(r.GresUsed),
       memoryMB: int(r.Memory),
       partitions: partition ? [partition] : [],
+      notResponding: text(r.StateLong).endsWith('*'),
+      reason: text(r.Reason) === 'none' ? '' : text(r.Reason),
+      reasonSince: parseTime(r.Timestamp),
     });
   }
   return [...nodes.values()];

@@ -48,7 +48,18 @@ export const SQUEUE_FIELDS = [
 export type SqueueField = (typeof SQUEUE_FIELDS)[number];
 
 /** sinfo -O fields (one row per node and partition). */
-export const SINFO_NODE_FIELDS = ['NodeList', 'StateLong', 'CPUsState', 'Memory', 'Partition', 'Gres', 'GresUsed'] as const;
+export const SINFO_NODE_FIELDS = [
+  'NodeList',
+  'StateLong',
+  'CPUsState',
+  'Memory',
+  'Partition',
+  'Gres',
+  'GresUsed',
+  // Why a node is down or drained, and since when (epoch seconds with SLURM_TIME_FORMAT=%s).
+  'Reason',
+  'Timestamp',
+] as const;
 export type SinfoNodeField = (typeof SINFO_NODE_FIELDS)[number];
 
 /** sacct -o fields, in the order parseSacct reads them. */

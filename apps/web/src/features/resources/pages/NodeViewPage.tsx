@@ -1,13 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Flex, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_VIEW_STATES, type PowerAction, type PowerReading } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
-import { useClusters } from '../../../lib/queries/clusters';
 import { useCan, useSession } from '../../../lib/session';
 import { useNodeList } from '../api/list-nodes';
 import { usePowerNodes, useReadPower } from '../api/power-nodes';
+import { ClusterPicker } from '../components/ClusterPicker';
 import { NodeTile } from '../components/NodeTile';
 import { NODE_STATE_COLORS } from '../components/node-colors';
 import { powerFailureText } from '../components/power-results';
@@ -20,7 +20,6 @@ const NodeViewPage = () => {
   const errorText = useErrorText();
   const { refreshMs } = useSession();
   const canPower = useCan()('resources:power');
-  const clusters = useClusters();
   const [clusterId, setClusterId] = useState<string | undefined>(undefined);
   const list = useNodeList(clusterId, refreshMs);
   const power = usePowerNodes();
@@ -65,18 +64,13 @@ const NodeViewPage = () => {
       title={t('nodes.title')}
       extra={
         <Space wrap>
-          {(clusters.data?.length ?? 0) > 1 && (
-            <Select
-              aria-label={t('nodes.cluster')}
-              style={{ width: 200 }}
-              value={clusterId ?? clusters.data?.[0]?.id}
-              onChange={(v: string) => {
-                setClusterId(v);
-                setSelected(new Set());
-              }}
-              options={(clusters.data ?? []).map((c) => ({ value: c.id, label: c.name || c.id }))}
-            />
-          )}
+          <ClusterPicker
+            value={clusterId}
+            onChange={(v) => {
+              setClusterId(v);
+              setSelected(new Set());
+            }}
+          />
           <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()} loading={list.isFetching}>
             {t('nodes.refresh')}
           </Button>
