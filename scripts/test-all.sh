@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 sqlite_only=0
 [ "${1:-}" = "--sqlite-only" ] && sqlite_only=1
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 started=$(date +%s)
+# Each step says when it began (seconds since the start), so a slow CI run shows where the time went.
+step() { printf '\n\033[1m== [%4d s] %s\033[0m\n' "$(( $(date +%s) - started ))" "$*"; }
 
 step "Dependencies"
 # `npm install` rather than `npm ci`: the registry mirror of this machine kind lacks some
