@@ -51,7 +51,7 @@ fi
 # sed reads all of it: head would close the pipe early and, under pipefail, SIGPIPE ends the script.
 Xvnc -version 2>&1 | sed -n 2p
 
-step "Resource parts: the IPMI simulator and ipmitool"
+step "Resource parts: the IPMI simulator and ipmitool, node_exporter and Prometheus"
 # Node power is tested against OpenIPMI's ipmi_sim driven by the real ipmitool (docs/resources.md).
 if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -63,6 +63,21 @@ if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&
   fi
 fi
 ipmitool -V
+# Metrics are tested against a real node_exporter scraped by the portal and by a real Prometheus
+# (docs/metrics.md); the packages must not start their own daemons on the standard ports.
+if ! command -v prometheus >/dev/null 2>&1 || ! command -v prometheus-node-exporter >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    policy=/usr/sbin/policy-rc.d own_policy=0
+    if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && own_policy=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-node-exporter >/dev/null
+    [ "$own_policy" = 0 ] || rm -f "$policy"
+  else
+    echo "prometheus or prometheus-node-exporter is missing: install both (Debian) for the metric tests." >&2
+    exit 1
+  fi
+fi
+prometheus --version 2>&1 | sed -n 1p
 
 step "Build"
 npm run build

@@ -42,6 +42,7 @@ import { registerReportFilesRoutes } from './modules/report-files/report-files.r
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
+import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
 import { registerEfficiencyRoutes } from './modules/reports/efficiency.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -193,6 +194,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerAccountsRoutes(kit, services);
   registerQueuesRoutes(kit, services.queues);
   registerResourcesRoutes(kit, services.resources);
+  registerMetricsRoutes(kit, services.resources.metrics);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);

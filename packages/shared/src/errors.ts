@@ -263,6 +263,13 @@ export const ErrReason = {
   powerDisabled: 'powerDisabled',
   /** Drain before power off asked of a scheduler without real nodes (the built-in one). */
   drainUnsupported: 'drainUnsupported',
+  // Metrics (docs/metrics.md); spec section 8's service texts.
+  /** '{name} Service unavailable!': the metric source (Prometheus) cannot be reached (data.name, data.detail). */
+  serviceUnavailable: 'serviceUnavailable',
+  /** '{name} interface error': the metric source answered with an error or what is not its API (data.name, data.detail). */
+  serviceInterfaceError: 'serviceInterfaceError',
+  /** A metric name the catalogue does not hold (data.metrics). */
+  metricUnknown: 'metricUnknown',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

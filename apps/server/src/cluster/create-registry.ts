@@ -9,6 +9,8 @@ import { limitAccess } from './access/limited-access.js';
 import { DesktopLauncher } from './desktops/desktop-launcher.js';
 import { JobIngest, type AccountingStore } from './job-ingest.js';
 import { JobSnapshot } from './job-snapshot.js';
+import { createMetricSource } from './metrics/create-metric-source.js';
+import { MetricStore } from './metrics/metric-store.js';
 import { IpmitoolPower } from './power/ipmitool.js';
 import { ClusterRegistry } from './registry.js';
 import { counted } from './scheduler/counted.js';
@@ -33,6 +35,8 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
   const { waitSeconds, ...bounds } = config.commands;
   const limiter = new CommandLimiter({ ...bounds, waitMs: waitSeconds * 1000 });
   const makeScheduler = schedulerFactory(config, d.db, d.clock, d.log, limiter, d.runLimits);
+  // One store for every cluster's embedded metrics: the raw day tables hold them all.
+  const metricStore = new MetricStore(d.db);
   return new ClusterRegistry(
     config.clusters.map((cluster) => {
       const side = makeScheduler(cluster);
@@ -54,6 +58,7 @@ export const createClusterRegistry = (config: Config, d: RegistryDeps): ClusterR
               timeoutMs: cluster.power.timeoutSeconds * 1000,
             })
           : null,
+        metrics: createMetricSource(cluster, metricStore, d.clock, d.log),
         desktops: new DesktopLauncher(access, cluster.desktops),
         snapshot,
         ingest,

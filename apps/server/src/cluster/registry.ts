@@ -6,6 +6,7 @@ import type { ClusterAccess } from './access/types.js';
 import type { DesktopLauncher } from './desktops/desktop-launcher.js';
 import type { JobIngest } from './job-ingest.js';
 import type { JobSnapshot } from './job-snapshot.js';
+import type { MetricSource } from './metrics/types.js';
 import type { PowerController } from './power/types.js';
 import type { CountedAdapter } from './scheduler/counted.js';
 
@@ -24,6 +25,8 @@ export interface ClusterEntry {
   access: ClusterAccess;
   /** Node power over IPMI; null when the cluster's power actions are off. */
   power: PowerController | null;
+  /** Node and asset metrics: the embedded collector and store, or Prometheus. */
+  metrics: MetricSource;
   /** Remote desktops (Xvnc as the user) on the login node or this host. */
   desktops: DesktopLauncher;
   /** The active jobs and cluster state, read once per interval and shared by every viewer. */
@@ -62,11 +65,13 @@ export class ClusterRegistry {
   async start(): Promise<void> {
     await Promise.all(this.list.map((c) => c.snapshot.start()));
     for (const c of this.list) c.ingest.start(() => c.interval());
+    for (const c of this.list) c.metrics.start();
   }
 
   /** Stops the pollers, then closes every adapter (scheduler connections, pooled ssh sessions). */
   async stop(): Promise<void> {
     for (const c of this.list) {
+      await c.metrics.stop();
       await c.snapshot.stop();
       await c.ingest.stop();
       await c.scheduler.close();

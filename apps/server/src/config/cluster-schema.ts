@@ -182,6 +182,86 @@ const power = z
   .strict()
   .prefault({});
 
+const metricTarget = z
+  .object({
+    resource: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a resource name')
+      .describe('The resource the samples belong to: a node or asset name, as the metric pages show it.'),
+    url: z
+      .string()
+      .regex(/^(https?:\/\/\S+|builtin:host)$/, 'an http(s) URL or builtin:host')
+      .describe(
+        "A Prometheus exposition endpoint (node_exporter's http://host:9100/metrics, DCGM or ipmi exporter), or builtin:host: this host's own figures read by the portal, with no exporter.",
+      ),
+  })
+  .strict();
+
+const metrics = z
+  .object({
+    source: z
+      .enum(['embedded', 'prometheus'])
+      .default('embedded')
+      .describe(
+        "Where metrics come from: embedded (the portal scrapes the targets and keeps samples in its database) or prometheus (read through Prometheus's HTTP API; Prometheus scrapes and keeps them).",
+      ),
+    targets: z
+      .array(metricTarget)
+      .max(5000)
+      .optional()
+      .describe(
+        "What the embedded collector scrapes. Default: builtin:host for the built-in scheduler's node, nothing for other clusters.",
+      ),
+    intervalSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(15)
+      .describe('How often the embedded collector scrapes every target.'),
+    timeoutSeconds: z.number().int().min(1).max(60).default(5).describe('How long one scrape may take.'),
+    retentionDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .default(7)
+      .describe(
+        'How long raw samples are kept; a day of them is dropped whole once expired. Rollups (5 minutes, 1 hour) are kept for years.',
+      ),
+    rollupRetentionDays: z.number().int().min(31).default(3660).describe('How long the 5-minute and 1-hour rollups are kept.'),
+    prometheus: z
+      .object({
+        url: z
+          .string()
+          .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
+          .default('http://127.0.0.1:9090')
+          .describe("Prometheus's address (or VictoriaMetrics, Thanos: anything that answers its HTTP API)."),
+        resourceLabel: z
+          .string()
+          .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'a label name')
+          .default('instance')
+          .describe('The label that names a resource in Prometheus.'),
+        resourceValue: z
+          .string()
+          .max(255)
+          .default('{resource}:9100')
+          .describe("The label's value for a resource: '{resource}' is its name (node_exporter's instance is host:9100)."),
+        scrapeIntervalSeconds: z
+          .number()
+          .int()
+          .min(1)
+          .default(15)
+          .describe("Prometheus's scrape interval: rates are taken over at least four of them."),
+        timeoutSeconds: z.number().int().min(1).max(120).default(20).describe('How long one query may take.'),
+      })
+      .strict()
+      .prefault({})
+      .describe('The Prometheus source (source: prometheus).'),
+  })
+  .strict()
+  .prefault({});
+
 export const ClusterSchema = z
   .object({
     id: z.string().regex(CLUSTER_ID_PATTERN).describe('Identifier used in URLs (clusterId).'),
@@ -200,6 +280,7 @@ export const ClusterSchema = z
     access: access.describe('Cluster access: files, shell and commands as the user (docs/cluster-access.md).'),
     desktops: desktops.describe('Remote desktops on the login node (docs/desktops.md).'),
     power: power.describe("Node power over the nodes' BMCs (docs/resources.md)."),
+    metrics: metrics.describe('Node and asset metrics: the embedded collector or Prometheus (docs/metrics.md).'),
   })
   .strict();
 

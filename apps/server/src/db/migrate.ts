@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-report-files.js';
 import * as m0015 from './migrations/0015-job-efficiency.js';
 import * as m0016 from './migrations/0016-desktops.js';
 import * as m0017 from './migrations/0017-assets.js';
+import * as m0018 from './migrations/0018-metrics.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, { up: Up }> = {
   '0015-job-efficiency': m0015,
   '0016-desktops': m0016,
   '0017-assets': m0017,
+  '0018-metrics': m0018,
 };
 
 class InCodeProvider implements MigrationProvider {

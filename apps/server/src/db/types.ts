@@ -28,6 +28,7 @@ import type { UploadsTable, TransfersTable } from './file-tables.js';
 import type { ReportFilesTable } from './report-file-tables.js';
 import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
 import type { AssetsTable } from './asset-tables.js';
+import type { MetricPartitionsTable, MetricRollupStateTable, MetricRollupTable, MetricSeriesTable } from './metric-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
 export type { ApplicationRow, QuotaRow, UsageTotalsRow } from './quota-tables.js';
@@ -112,5 +113,10 @@ export interface Database {
   desktop_sessions: DesktopSessionsTable;
   desktop_shares: DesktopSharesTable;
   assets: AssetsTable;
+  metric_series: MetricSeriesTable;
+  metric_partitions: MetricPartitionsTable;
+  metric_rollup_5m: MetricRollupTable;
+  metric_rollup_1h: MetricRollupTable;
+  metric_rollup_state: MetricRollupStateTable;
   app_settings: AppSettingsTable;
 }

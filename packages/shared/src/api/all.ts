@@ -14,6 +14,7 @@ import * as jobCharts from './job-charts.js';
 import * as jobs from './jobs.js';
 import * as keys from './keys.js';
 import * as login from './login.js';
+import * as metrics from './metrics.js';
 import * as org from './org.js';
 import * as profile from './profile.js';
 import * as queues from './queues.js';
@@ -47,6 +48,7 @@ export const contractAreas = {
   jobs,
   keys,
   login,
+  metrics,
   org,
   profile,
   queues,

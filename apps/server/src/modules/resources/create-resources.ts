@@ -6,10 +6,11 @@ import type { Logger } from '../../lib/logger.js';
 import { AssetImport } from './asset-import.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetsService } from './assets.service.js';
+import { MetricsService } from './metrics.service.js';
 import { NodeInventory } from './node-inventory.js';
 import { NodesService } from './nodes.service.js';
 
-/** The resources module, wired: the inventory, the nodes kept in step with the schedulers, and node power. */
+/** The resources module, wired: the inventory, the nodes kept in step with the schedulers, node power and metrics. */
 export const createResources = (d: {
   db: Kysely<Database>;
   clusters: ClusterRegistry;
@@ -24,5 +25,6 @@ export const createResources = (d: {
   return {
     assets,
     nodes: new NodesService({ clusters: d.clusters, inventory, repo, bmcOf: (c, n) => assets.bmcOf(c, n), log: d.log }),
+    metrics: new MetricsService(d.clusters, d.clock),
   };
 };

@@ -1,0 +1,182 @@
+import type { MetricRawRow } from '../../db/metric-tables.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../lib/time.js';
+import { CATALOGUE, CATALOGUE_FAMILIES } from './catalogue.js';
+import { parseExposition, type Families } from './exposition.js';
+import { sampleHost } from './host-sampler.js';
+import { ROLLUPS, type MetricStore, type RollupLevel, type SeriesSums } from './metric-store.js';
+import { chooseStep, fillPoints, type MetricSource, type SeriesAnswer, type SeriesRequest } from './types.js';
+
+/*
+ * The embedded source: scrapes each target every interval (off the request path), stores one row
+ * per catalogue metric in the store, and answers series from raw days, 5-minute or 1-hour rollups
+ * by the range asked. Counters are stored raw with their rate beside them; a counter that went
+ * down restarted from zero (a node reboot), so its increase is its new value, as in Prometheus.
+ */
+
+const DAY = 86_400_000;
+/** Targets scraped at the same time. */
+const SCRAPE_PARALLEL = 16;
+
+export interface MetricTarget {
+  resource: string;
+  url: string;
+}
+
+export interface EmbeddedOptions {
+  clusterId: string;
+  targets: readonly MetricTarget[];
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  retentionDays: number;
+  rollupRetentionDays: number;
+}
+
+export interface RoundResult {
+  samples: number;
+  failed: string[];
+}
+
+export class EmbeddedMetricSource implements MetricSource {
+  readonly kind = 'embedded';
+  private readonly previous = new Map<number, { raw: number; ts: number }>();
+  private readonly failing = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<unknown> | undefined;
+  private lastExpire = 0;
+
+  constructor(
+    private readonly store: MetricStore,
+    private readonly opts: EmbeddedOptions,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  resources(): string[] {
+    return this.opts.targets.map((t) => t.resource);
+  }
+
+  start(): void {
+    if (this.timer || this.opts.targets.length === 0) return;
+    const tick = () => {
+      this.round = this.scrapeRound()
+        .then(() => this.maintain())
+        .catch((e: unknown) => this.log.warn({ err: e, cluster: this.opts.clusterId }, 'metric collection failed'))
+        .finally(() => {
+          if (this.timer) this.timer = setTimeout(tick, this.opts.intervalSeconds * 1000);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.round;
+  }
+
+  private async families(t: MetricTarget): Promise<Families> {
+    if (t.url === 'builtin:host') return sampleHost();
+    const res = await fetch(t.url, { signal: AbortSignal.timeout(this.opts.timeoutSeconds * 1000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return parseExposition(await res.text(), CATALOGUE_FAMILIES);
+  }
+
+  /** Rows for one target's scrape at `ts`. */
+  private async rowsOf(t: MetricTarget, f: Families, ts: number): Promise<MetricRawRow[]> {
+    const rows: MetricRawRow[] = [];
+    for (const entry of CATALOGUE) {
+      const v = entry.read(f);
+      if (v === undefined) continue;
+      const id = await this.store.seriesId(this.opts.clusterId, t.resource, entry.id);
+      if (!entry.rate) {
+        rows.push({ series_id: id, ts, value: v, raw: null });
+        continue;
+      }
+      const prev = this.previous.get(id);
+      this.previous.set(id, { raw: v, ts });
+      let value: number | null = null;
+      if (prev && ts > prev.ts) {
+        const increase = v >= prev.raw ? v - prev.raw : v;
+        const perSecond = increase / ((ts - prev.ts) / 1000);
+        value = entry.fromRate ? entry.fromRate(perSecond) : perSecond;
+      }
+      rows.push({ series_id: id, ts, value, raw: v });
+    }
+    return rows;
+  }
+
+  /** Scrapes every target once and writes what came back in one batch. */
+  async scrapeRound(): Promise<RoundResult> {
+    const rows: MetricRawRow[] = [];
+    const failed: string[] = [];
+    const queue = [...this.opts.targets];
+    const worker = async () => {
+      for (let t = queue.shift(); t; t = queue.shift()) {
+        try {
+          const f = await this.families(t);
+          rows.push(...(await this.rowsOf(t, f, this.clock.now())));
+          if (this.failing.delete(t.resource)) this.log.info({ resource: t.resource }, 'metric target answers again');
+        } catch (e) {
+          failed.push(t.resource);
+          // Said once per outage, not every interval.
+          if (!this.failing.has(t.resource))
+            this.log.warn({ resource: t.resource, url: t.url, err: e }, 'metric target does not answer');
+          this.failing.add(t.resource);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SCRAPE_PARALLEL, queue.length) }, worker));
+    await this.store.write(rows);
+    return { samples: rows.length, failed };
+  }
+
+  /** Rolls up closed buckets; once an hour drops what the retention lets go. */
+  async maintain(): Promise<void> {
+    const now = this.clock.now();
+    // A bucket is closed once a scrape round after its end has been written.
+    await this.store.rollup(now - 2 * this.opts.intervalSeconds * 1000);
+    if (now - this.lastExpire < 3_600_000) return;
+    this.lastExpire = now;
+    const dropped = await this.store.expire(now - this.opts.retentionDays * DAY, now - this.opts.rollupRetentionDays * DAY);
+    if (dropped.length > 0) this.log.info({ days: dropped }, 'raw metric days dropped');
+  }
+
+  async history(req: SeriesRequest): Promise<SeriesAnswer> {
+    const { from, to } = req;
+    const range = to - from;
+    const now = this.clock.now();
+    let resolution: SeriesAnswer['resolution'];
+    let stepSeconds: number;
+    if (range <= 2 * DAY && from >= now - this.opts.retentionDays * DAY) {
+      resolution = 'raw';
+      stepSeconds = chooseStep(range, this.opts.intervalSeconds);
+    } else {
+      resolution = range <= 31 * DAY ? '5m' : '1h';
+      stepSeconds = chooseStep(range, ROLLUPS[resolution] / 1000);
+    }
+    const stepMs = stepSeconds * 1000;
+    const metricIds = req.metrics.map((m) => m.id);
+    const ids = await this.store.findSeries(this.opts.clusterId, req.resources, metricIds);
+    const idList = [...ids.values()];
+    const sums: SeriesSums = new Map();
+    if (resolution === 'raw') await this.store.readRaw(idList, from, to, stepMs, sums);
+    else {
+      // Rollups up to their watermark, raw samples after it (the last minutes are not rolled up yet).
+      const level: RollupLevel = resolution;
+      const done = Math.max(from, Math.min(to, (await this.store.doneUntil(level)) ?? from));
+      await this.store.readRollup(level, idList, from, done, stepMs, sums);
+      await this.store.readRaw(idList, done, to, stepMs, sums);
+    }
+    const series = req.resources.flatMap((resource) =>
+      req.metrics.map((m) => {
+        const id = ids.get(`${resource}\u0000${m.id}`);
+        const buckets = id === undefined ? undefined : sums.get(id);
+        const values = new Map<number, number>();
+        for (const [t, s] of buckets ?? []) if (s.count > 0) values.set(t, s.sum / s.count);
+        return { resource, metric: m.id, points: fillPoints(from, to, stepMs, values) };
+      }),
+    );
+    return { stepSeconds, resolution, series };
+  }
+}

@@ -1,0 +1,36 @@
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+
+/* Prometheus's text exposition format, as node_exporter and the other exporters answer it. */
+
+export type Labels = Readonly<Record<string, string>>;
+/** Samples by metric name: each with its labels and a finite value. */
+export type Families = ReadonlyMap<string, readonly { labels: Labels; value: number }[]>;
+
+/** The family a sample or comment line belongs to, or undefined for a blank line. */
+const familyOf = (line: string): string | undefined => {
+  if (line.startsWith('#')) return /^#\s*(?:HELP|TYPE)\s+(\S+)/.exec(line)?.[1];
+  const m = /^[A-Za-z_:][A-Za-z0-9_:]*/.exec(line);
+  return m?.[0];
+};
+
+/**
+ * Parses an exposition, keeping only the families asked for: node_exporter answers about a
+ * thousand lines, the catalogue reads a few dozen, and the parser's time is per line kept.
+ */
+export const parseExposition = (text: string, keep: ReadonlySet<string>): Families => {
+  const kept = text
+    .split('\n')
+    .filter((line) => {
+      const name = familyOf(line);
+      return name !== undefined && keep.has(name);
+    })
+    .join('\n');
+  const out = new Map<string, { labels: Labels; value: number }[]>();
+  for (const family of parsePrometheusTextFormat(kept)) {
+    const samples = family.metrics
+      .map((m) => ({ labels: m.labels ?? {}, value: Number(m.value) }))
+      .filter((s) => Number.isFinite(s.value));
+    out.set(family.name, samples);
+  }
+  return out;
+};

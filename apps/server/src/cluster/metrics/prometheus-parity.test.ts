@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrReason } from '@portal/shared';
+import { parseConfig } from '../../config/load.js';
+import { openDatabase, type DbHandle } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { AppError } from '../../lib/app-error.js';
+import { silentLogger } from '../../lib/logger.js';
+import { systemClock } from '../../lib/time.js';
+import { startNodeExporter, startPrometheus, type TestNodeExporter, type TestPrometheus } from '../../test/prometheus.js';
+import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
+import { catalogueEntry, type CatalogueEntry } from './catalogue.js';
+import { EmbeddedMetricSource } from './embedded-source.js';
+import { MetricStore } from './metric-store.js';
+import { PrometheusMetricSource } from './prometheus-source.js';
+import type { SeriesAnswer } from './types.js';
+
+/*
+ * One catalogue, two sources, the same numbers: a real node_exporter scraped at the same time by
+ * the embedded collector and by a real Prometheus; the embedded store and the PromQL of each
+ * metric must agree on this machine's figures over the same range. Then the Prometheus source's
+ * failures with spec section 8's texts.
+ */
+
+const entry = (id: string): CatalogueEntry => {
+  const e = catalogueEntry(id);
+  if (!e) throw new Error(`no metric ${id}`);
+  return e;
+};
+const COMPARED = ['memory.total', 'cpu.count', 'memory.used', 'memory.usage', 'cpu.usage', 'cpu.load1', 'network.receive'];
+const mean = (a: SeriesAnswer, metric: string): number => {
+  const values = (a.series.find((s) => s.metric === metric)?.points ?? []).map((p) => p.value).filter((v) => v !== null);
+  if (values.length === 0) throw new Error(`no values of ${metric}`);
+  return values.reduce((x, y) => x + y, 0) / values.length;
+};
+const valuesOf = (a: SeriesAnswer, metric: string) =>
+  (a.series.find((s) => s.metric === metric)?.points ?? []).map((p) => p.value).filter((v) => v !== null);
+
+describe('metrics: the embedded store and Prometheus agree', () => {
+  let storage: TestStorage;
+  let h: DbHandle;
+  let exporter: TestNodeExporter;
+  let prom: TestPrometheus;
+  let embedded: SeriesAnswer;
+  let prometheus: SeriesAnswer;
+  let promSource: PrometheusMetricSource;
+
+  beforeAll(async () => {
+    storage = createTestStorage('portal-metrics-parity-');
+    h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
+    await migrateToLatest(h);
+    exporter = await startNodeExporter();
+    const address = new URL(exporter.url).host;
+    prom = await startPrometheus([{ resource: 'cn01', address }]);
+    const source = new EmbeddedMetricSource(
+      new MetricStore(h.db),
+      {
+        clusterId: 'c1',
+        targets: [{ resource: 'cn01', url: exporter.url }],
+        intervalSeconds: 1,
+        timeoutSeconds: 10,
+        retentionDays: 7,
+        rollupRetentionDays: 400,
+      },
+      systemClock,
+      silentLogger,
+    );
+    promSource = new PrometheusMetricSource({
+      url: prom.url,
+      resourceLabel: 'node',
+      resourceValue: '{resource}',
+      scrapeIntervalSeconds: 1,
+      timeoutSeconds: 30,
+    });
+    // The range starts once Prometheus has scraped the exporter (its first scrape waits a while).
+    const scraped = async () => {
+      const now = Date.now();
+      const a = await promSource.history({ resources: ['cn01'], metrics: [entry('memory.total')], from: now - 10_000, to: now });
+      return valuesOf(a, 'memory.total').length > 0;
+    };
+    const firstScrape = Date.now() + 60_000;
+    while (!(await scraped())) {
+      if (Date.now() > firstScrape) throw new Error('Prometheus did not scrape node_exporter within 60 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // Twenty seconds of one-second rounds, as the collector's timer would run them.
+    const from = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+    while (Date.now() < from + 20_000) {
+      await source.scrapeRound();
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const to = from + 20_000;
+    const metrics = COMPARED.map(entry);
+    embedded = await source.history({ resources: ['cn01'], metrics, from, to });
+    // Prometheus's last scrape of the range may still be on its way: wait until the last step has a value.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      prometheus = await promSource.history({ resources: ['cn01'], metrics, from, to });
+      const memory = prometheus.series.find((x) => x.metric === 'memory.total')?.points;
+      if (memory?.at(-1)?.value != null || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await prom?.stop();
+    await exporter?.stop();
+    await h?.close();
+    await storage?.dispose();
+  });
+
+  it('reads the same range in the same steps', () => {
+    expect(embedded.stepSeconds).toBe(1);
+    expect(prometheus.stepSeconds).toBe(1);
+    expect(embedded.resolution).toBe('raw');
+    expect(prometheus.resolution).toBe('prometheus');
+    for (const metric of COMPARED) {
+      const e = embedded.series.find((s) => s.metric === metric)?.points.map((p) => p.time);
+      const p = prometheus.series.find((s) => s.metric === metric)?.points.map((p) => p.time);
+      expect(e, metric).toHaveLength(20);
+      expect(p, metric).toEqual(e);
+    }
+    // Most steps hold a sample on both sides (a busy machine may miss a scrape or two).
+    expect(valuesOf(embedded, 'memory.total').length).toBeGreaterThanOrEqual(15);
+    expect(valuesOf(prometheus, 'memory.total').length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('gives the same figures that do not move', () => {
+    const total = valuesOf(embedded, 'memory.total')[0];
+    expect(total).toBeGreaterThan(0);
+    expect(new Set(valuesOf(embedded, 'memory.total'))).toEqual(new Set([total]));
+    expect(new Set(valuesOf(prometheus, 'memory.total'))).toEqual(new Set([total]));
+    const cpus = valuesOf(embedded, 'cpu.count')[0];
+    expect(cpus).toBeGreaterThan(0);
+    expect(new Set(valuesOf(prometheus, 'cpu.count'))).toEqual(new Set([cpus]));
+  });
+
+  it('gives close means of figures that move, counters as rates', () => {
+    const close = (metric: string, tolerance: number) => {
+      const e = mean(embedded, metric);
+      const p = mean(prometheus, metric);
+      expect(Math.abs(e - p), `${metric}: embedded ${e}, Prometheus ${p}`).toBeLessThanOrEqual(tolerance);
+    };
+    const total = mean(embedded, 'memory.total');
+    close('memory.used', 0.05 * total);
+    close('memory.usage', 2);
+    // CPU: both from node_cpu_seconds_total's idle counter, rates over one second and over four.
+    const usage = mean(embedded, 'cpu.usage');
+    expect(usage).toBeGreaterThanOrEqual(0);
+    expect(usage).toBeLessThanOrEqual(100);
+    close('cpu.usage', 10);
+    close('cpu.load1', 0.5 + 0.25 * mean(prometheus, 'cpu.load1'));
+    close('network.receive', 50_000 + 0.25 * mean(prometheus, 'network.receive'));
+  });
+
+  it("says Prometheus's failures in spec section 8's words", async () => {
+    const req = { resources: ['cn01'], metrics: [entry('memory.total')], from: Date.now() - 60_000, to: Date.now() };
+    const down = new PrometheusMetricSource({
+      url: 'http://127.0.0.1:9',
+      resourceLabel: 'node',
+      resourceValue: '{resource}',
+      scrapeIntervalSeconds: 1,
+      timeoutSeconds: 5,
+    });
+    const e1 = await down.history(req).catch((e: unknown) => e);
+    expect(e1).toBeInstanceOf(AppError);
+    expect(e1).toMatchObject({ reason: ErrReason.serviceUnavailable, message: 'Prometheus Service unavailable!' });
+    // node_exporter is no Prometheus: its answer to the API's path is not the API's.
+    const wrong = new PrometheusMetricSource({
+      url: new URL(exporter.url).origin,
+      resourceLabel: 'node',
+      resourceValue: '{resource}',
+      scrapeIntervalSeconds: 1,
+      timeoutSeconds: 5,
+    });
+    const e2 = await wrong.history(req).catch((e: unknown) => e);
+    expect(e2).toMatchObject({ reason: ErrReason.serviceInterfaceError, message: 'Prometheus interface error' });
+    // A resource Prometheus does not know: steps without values, not an error.
+    const none = await promSource.history({ ...req, resources: ['nosuchnode'] });
+    expect(none.series[0]?.points.every((p) => p.value === null)).toBe(true);
+  });
+});
