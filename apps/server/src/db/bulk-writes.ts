@@ -20,7 +20,7 @@ import type { Database } from './types.js';
  */
 
 /** The PostgreSQL element type of a column's array. */
-export type PgArrayType = 'text' | 'int8' | 'int4';
+export type PgArrayType = 'text' | 'int8' | 'int4' | 'float8';
 
 export const isPostgres = <DB>(db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 

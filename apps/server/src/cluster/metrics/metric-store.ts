@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { inColumnOrder, isPostgres, unnestRows } from '../../db/bulk-writes.js';
 import type { Database } from '../../db/types.js';
 import type { MetricRawRow } from '../../db/metric-tables.js';
 
@@ -15,9 +16,20 @@ export const ROLLUPS = { '5m': 300_000, '1h': 3_600_000 } as const;
 export type RollupLevel = keyof typeof ROLLUPS;
 
 const dayOf = (ts: number) => Math.floor(ts / DAY);
-const rawTable = (day: number) => `metric_raw_${Math.trunc(day)}`;
-/** SQLite allows 32,766 parameters a statement: 4 a row, well below. */
-const INSERT_CHUNK = 2000;
+const rawTable = (day: number): RawTableName => `metric_raw_${Math.trunc(day)}`;
+const RAW_COLUMNS = [
+  ['series_id', 'int4'],
+  ['ts', 'int8'],
+  ['value', 'float8'],
+  ['raw', 'float8'],
+] as const;
+
+/** The raw day tables, for Kysely: their names are made at run time. */
+type RawTableName = `metric_raw_${number}`;
+
+/** Rows a statement: PostgreSQL takes them as four arrays (unnest), SQLite as VALUES of 4 parameters a row (at most 32,766). */
+const PG_CHUNK = 20_000;
+const SQLITE_CHUNK = 1_000;
 
 export interface Sums {
   sum: number;
@@ -83,9 +95,9 @@ export class MetricStore {
 
   private async ensureDay(day: number): Promise<void> {
     if (this.days.has(day)) return;
-    await this.db.schema
-      .createTable(rawTable(day))
-      .ifNotExists()
+    const table = this.db.schema.createTable(rawTable(day)).ifNotExists();
+    // SQLite keeps the rows in key order (series, time): a series' range is one sweep.
+    await (isPostgres(this.db) ? table : table.modifyEnd(sql`without rowid`))
       .addColumn('series_id', 'integer', (c) => c.notNull())
       .addColumn('ts', 'bigint', (c) => c.notNull())
       .addColumn('value', 'double precision')
@@ -109,16 +121,24 @@ export class MetricStore {
       if (list) list.push(r);
       else byDay.set(d, [r]);
     }
-    for (const [day, list] of byDay) {
-      await this.ensureDay(day);
-      for (let i = 0; i < list.length; i += INSERT_CHUNK) {
-        const chunk = list.slice(i, i + INSERT_CHUNK);
-        const values = sql.join(chunk.map((r) => sql`(${r.series_id}, ${r.ts}, ${r.value}, ${r.raw})`));
-        await sql`insert into ${sql.table(rawTable(day))} (series_id, ts, value, raw) values ${values} on conflict do nothing`.execute(
-          this.db,
-        );
-      }
-    }
+    for (const day of byDay.keys()) await this.ensureDay(day);
+    const postgres = isPostgres(this.db);
+    const chunkSize = postgres ? PG_CHUNK : SQLITE_CHUNK;
+    await this.db.transaction().execute(async (tx) => {
+      const typed = tx.withTables<Record<RawTableName, MetricRawRow>>();
+      for (const [day, list] of byDay)
+        for (let i = 0; i < list.length; i += chunkSize) {
+          const chunk = list.slice(i, i + chunkSize);
+          const insert = typed.insertInto(rawTable(day));
+          await (
+            postgres
+              ? insert.columns(RAW_COLUMNS.map(([c]) => c)).expression(unnestRows(RAW_COLUMNS, chunk))
+              : insert.values(chunk.map((r) => inColumnOrder(RAW_COLUMNS, r)))
+          )
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+    });
   }
 
   /** The raw days that exist, oldest first. */
