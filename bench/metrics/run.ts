@@ -23,7 +23,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { CATALOGUE, CATALOGUE_FAMILIES, catalogueEntry, type CatalogueEntry } from '../../apps/server/src/cluster/metrics/catalogue.js';
+import {
+  CATALOGUE,
+  CATALOGUE_FAMILIES,
+  catalogueEntry,
+  type CatalogueEntry,
+} from '../../apps/server/src/cluster/metrics/catalogue.js';
 import { EmbeddedMetricSource } from '../../apps/server/src/cluster/metrics/embedded-source.js';
 import { MetricStore } from '../../apps/server/src/cluster/metrics/metric-store.js';
 import { parseConfig } from '../../apps/server/src/config/load.js';
@@ -87,7 +92,12 @@ const storeIngest = async (h: DbHandle) => {
   }
   const perRound = ids.length;
   const total = times.reduce((a, b) => a + b, 0);
-  return { perRound, samplesPerSecond: (perRound * ROUNDS) / (total / 1000), p50: percentile(times, 50), p95: percentile(times, 95) };
+  return {
+    perRound,
+    samplesPerSecond: (perRound * ROUNDS) / (total / 1000),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
 };
 
 const collectorIngest = async (h: DbHandle, exposition: string) => {
@@ -122,7 +132,11 @@ const collectorIngest = async (h: DbHandle, exposition: string) => {
   server.close();
   const total = times.reduce((a, b) => a + b, 0) / 1000;
   const lines = exposition.split('\n').filter((l) => l !== '' && !l.startsWith('#')).length;
-  return { rowsPerSecond: rows / total, expositionSamplesPerSecond: (lines * TARGETS * ROUNDS) / total, roundP50: percentile(times, 50) };
+  return {
+    rowsPerSecond: rows / total,
+    expositionSamplesPerSecond: (lines * TARGETS * ROUNDS) / total,
+    roundP50: percentile(times, 50),
+  };
 };
 
 const backtrack = async (h: DbHandle) => {
@@ -130,7 +144,8 @@ const backtrack = async (h: DbHandle) => {
   const metrics = ['cpu.usage', 'memory.used', 'cpu.load1', 'network.receive', 'disk.readBytes'].map(entry);
   const now = Date.UTC(2026, 10, 26, 12, 0, 0);
   const ids: number[] = [];
-  for (let n = 0; n < SERIES_NODES; n++) for (const m of metrics) ids.push(await store.seriesId('bench-back', `gv${n + 1}`, m.id));
+  for (let n = 0; n < SERIES_NODES; n++)
+    for (const m of metrics) ids.push(await store.seriesId('bench-back', `gv${n + 1}`, m.id));
   // A day of raw samples every 15 s.
   log(`  raw: ${ids.length} series × 5,760 samples`);
   for (let ts = now - DAY; ts < now; ts += 15 * 60_000) {
@@ -198,7 +213,11 @@ const table = (head: string[], rows: (string | number)[][]) => {
 };
 
 const main = async () => {
-  say(`bench/metrics on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  say(
+    `bench/metrics on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const exporter = await startNodeExporter();
   const exposition = await (await fetch(exporter.url)).text();
   await exporter.stop();
@@ -253,7 +272,13 @@ const main = async () => {
       table(
         ['ingest', 'per round', 'samples/s', 'round p50 (ms)', 'round p95 (ms)'],
         [
-          ['MetricStore.write', `${s.perRound} rows (${NODES} nodes × ${CATALOGUE.length})`, fmt(s.samplesPerSecond), fmt(s.p50), fmt(s.p95)],
+          [
+            'MetricStore.write',
+            `${s.perRound} rows (${NODES} nodes × ${CATALOGUE.length})`,
+            fmt(s.samplesPerSecond),
+            fmt(s.p50),
+            fmt(s.p95),
+          ],
           [
             'scrapeRound over HTTP',
             `${TARGETS} targets`,
