@@ -42,6 +42,7 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'job-resource/node-manage/multi-node-exception': () => import('../features/resources/pages/MultiNodeExceptionPage'),
   'manage/resourceManage/assets': assets,
   'manage/resourceManage/racks': () => import('../features/resources/pages/RacksPage'),
+  'manage/resourceManage/metric-backtrack': () => import('../features/resources/pages/MetricBacktrackPage'),
   'manage/resourceManage/server': assets,
   'manage/resourceManage/switch': assets,
   'manage/resourceManage/chassis': assets,

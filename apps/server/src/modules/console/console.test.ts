@@ -149,7 +149,10 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'submitJob', 'jobView'] },
       { id: 'eshell', children: [] },
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
-      { id: 'resources', children: ['queueManage', 'nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks'] },
+      {
+        id: 'resources',
+        children: ['queueManage', 'nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack'],
+      },
       {
         id: 'account',
         children: [
@@ -184,7 +187,7 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
       // The viewer reads the state view and the inventory; power and changes are operators'.
-      { id: 'resources', children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks'] },
+      { id: 'resources', children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);

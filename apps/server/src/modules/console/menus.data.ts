@@ -181,6 +181,13 @@ export const MENUS: MenuDef[] = [
         menuNo: 6,
         load: 'manage/resourceManage/racks',
       },
+      {
+        id: 'metricBacktrack',
+        text: { en: 'Metric backtrack', zh: '指标回溯' },
+        icon: 'chart',
+        menuNo: 7,
+        load: 'manage/resourceManage/metric-backtrack',
+      },
     ],
   },
   {

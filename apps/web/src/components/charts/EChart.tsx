@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomSliderComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerEcharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
@@ -8,7 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { CHART_HEIGHT } from './chart-theme';
 import type { ChartOption } from './options';
 
-registerEcharts([PieChart, BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerEcharts([
+  PieChart,
+  BarChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  DataZoomSliderComponent,
+  CanvasRenderer,
+]);
 
 interface Props {
   option: ChartOption;
