@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: install, build, static checks, then unit, server (inject)
 # and browser (Playwright in Chromium) tests on SQLite, the Slurm adapter against a real Slurm
-# cluster on this machine (needs root) with the server tests on PostgreSQL beside it, and the
-# PostgreSQL round of browser tests.
+# cluster on this machine (needs root), and the server and browser tests again on PostgreSQL.
 #   --sqlite-only   skip the PostgreSQL round (for machines without PostgreSQL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -99,23 +98,6 @@ env -u DATABASE_URL node_modules/.bin/vitest run
 step "Browser tests on SQLite"
 env -u DATABASE_URL npm run test:e2e
 
-# The server tests on PostgreSQL run beside the Slurm round: that round mostly waits on Slurm (jobs
-# starting, slurmctld restarting), these mostly compute; side by side they take about the time of
-# the longer one. Their output is shown when both are done.
-reports=$(mktemp -d)
-pg_pid=
-if [ "$sqlite_only" = 1 ]; then
-  echo "PostgreSQL round skipped (--sqlite-only)."
-else
-  step "PostgreSQL: server tests, beside the Slurm round"
-  pg_url=$(bash scripts/ensure-postgres.sh)
-  echo "using $pg_url"
-  DATABASE_URL="$pg_url" node_modules/.bin/vitest run --project server >"$reports/pg-server.log" 2>&1 &
-  pg_pid=$!
-  # A failing step stops the script: the background run goes with it.
-  trap '[ -z "$pg_pid" ] || kill "$pg_pid" 2>/dev/null || true' EXIT
-fi
-
 step "Jobs, accounts, queues and cluster access on the real dev cluster: the adapter's contract, the account synchronisation, the job API, slurmctld stopping, a queue surviving its restart, ssh access, node power over IPMI"
 if [ "$(id -u)" != 0 ]; then
   echo "The Slurm tests need root: scripts/dev-cluster installs and starts Slurm, and jobs run as the users alice and bob. Run npm test as root." >&2
@@ -123,6 +105,7 @@ if [ "$(id -u)" != 0 ]; then
 fi
 bash scripts/dev-cluster start
 # Every test selected here must run: a skipped one (a missing part, a wrong flag) fails the run.
+reports=$(mktemp -d)
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
   src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
@@ -141,16 +124,15 @@ env -u DATABASE_URL PORTAL_TEST_SLURM=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2
   npm run test:e2e -- --grep "on the Slurm" --reporter=list,json
 node scripts/check-no-skips.mjs playwright "$reports/e2e.json"
 
-if [ -n "$pg_pid" ]; then
-  step "Server tests on PostgreSQL (run beside the Slurm round)"
-  pg_rc=0
-  wait "$pg_pid" || pg_rc=$?
-  pg_pid=
-  cat "$reports/pg-server.log"
-  if [ "$pg_rc" != 0 ]; then
-    echo "The server tests on PostgreSQL failed (above)." >&2
-    exit 1
-  fi
+if [ "$sqlite_only" = 1 ]; then
+  echo "PostgreSQL round skipped (--sqlite-only)."
+else
+  step "PostgreSQL"
+  pg_url=$(bash scripts/ensure-postgres.sh)
+  echo "using $pg_url"
+
+  step "Server tests on PostgreSQL"
+  DATABASE_URL="$pg_url" node_modules/.bin/vitest run --project server
 
   step "Browser tests on PostgreSQL"
   # Only the specs whose pages read what each dialect computes its own way (the list in
