@@ -51,7 +51,7 @@ fi
 # sed reads all of it: head would close the pipe early and, under pipefail, SIGPIPE ends the script.
 Xvnc -version 2>&1 | sed -n 2p
 
-step "Resource parts: the IPMI simulator and ipmitool, node_exporter and Prometheus"
+step "Resource parts: the IPMI simulator and ipmitool, node_exporter, Prometheus and chrony"
 # Node power is tested against OpenIPMI's ipmi_sim driven by the real ipmitool (docs/resources.md).
 if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -64,16 +64,17 @@ if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&
 fi
 ipmitool -V
 # Metrics are tested against a real node_exporter scraped by the portal and by a real Prometheus
-# (docs/metrics.md); the packages must not start their own daemons on the standard ports.
-if ! command -v prometheus >/dev/null 2>&1 || ! command -v prometheus-node-exporter >/dev/null 2>&1; then
+# (docs/metrics.md), the NTP check against a real chronyd (docs/services.md); the packages must not
+# start their own daemons on the standard ports (or set this host's clock).
+if ! command -v prometheus >/dev/null 2>&1 || ! command -v prometheus-node-exporter >/dev/null 2>&1 || ! command -v chronyd >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq
     policy=/usr/sbin/policy-rc.d own_policy=0
     if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && own_policy=1; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-node-exporter >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-node-exporter chrony >/dev/null
     [ "$own_policy" = 0 ] || rm -f "$policy"
   else
-    echo "prometheus or prometheus-node-exporter is missing: install both (Debian) for the metric tests." >&2
+    echo "prometheus, prometheus-node-exporter or chrony is missing: install them (Debian) for the metric and service tests." >&2
     exit 1
   fi
 fi
@@ -109,7 +110,8 @@ reports=$(mktemp -d)
 env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
   src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
-  src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh src/modules/desktops/desktops.ssh
+  src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh src/modules/desktops/desktops.ssh \
+  src/modules/resources/services.slurm
 node scripts/check-no-skips.mjs vitest "$reports/vitest.json"
 # Alone, after the others, one file at a time: two stop slurmctld (the fault test, and a queue
 # made in the portal surviving a restart), which would stall any Slurm test running beside it;

@@ -43,6 +43,7 @@ import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
+import { registerServicesRoutes } from './modules/resources/services.routes.js';
 import { registerEfficiencyRoutes } from './modules/reports/efficiency.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -115,6 +116,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.addHook('preClose', () => services.accountSync.close());
   app.addHook('preClose', () => services.transfers.close());
   app.addHook('preClose', () => services.reportFiles.close());
+  app.addHook('preClose', () => services.resources.availability.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -195,6 +197,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerQueuesRoutes(kit, services.queues);
   registerResourcesRoutes(kit, services.resources);
   registerMetricsRoutes(kit, services.resources.metrics);
+  registerServicesRoutes(kit, services.resources.services);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
@@ -211,6 +214,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   if (requeued > 0) app.log.warn({ requeued }, 'report files interrupted by the last stop were queued again');
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();
+  services.resources.availability.start();
 
   return app;
 };

@@ -337,7 +337,15 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       log,
     }),
     // The inventory, the nodes kept in step with the schedulers, node power (docs/resources.md).
-    resources: createResources({ db, clusters, masterKey, clock, log }),
+    resources: createResources({
+      db,
+      clusters,
+      masterKey,
+      clock,
+      log,
+      availability: config.availability,
+      pingDatabase: () => new HealthRepository(db).ping(),
+    }),
   };
 };
 

@@ -14,6 +14,8 @@ const JobIds = z.object({ data: z.object({ list: z.array(z.object({ jobId: z.str
 export default async function globalSetup() {
   joinTestRun();
   const portal = await startPortal({
+    // Availability (resources.spec.ts): the assets' addresses are checked every 2 s, not every minute.
+    availability: { intervalSeconds: 2, timeoutSeconds: 1 },
     // Every spec registers its users from this one address: a centre's limits per address (30
     // sign-ups an hour) would refuse the suite's later ones. The limits have server tests of their own.
     auth: { signUpsPerHour: 1000, lookupsPerMinute: 1000 },
@@ -24,6 +26,9 @@ export default async function globalSetup() {
         pollIntervalSeconds: 1,
         // Node power over IPMI: resources.spec.ts gives node01 a simulated BMC (ipmi_sim, IPMI 1.5).
         power: { enabled: true, interface: 'lan', timeoutSeconds: 20 },
+        // Service status (services.spec.ts): a login node whose port refuses at once shows a stopped
+        // sshd without waiting; the one-second timeout bounds any other check.
+        services: { loginNodes: ['127.0.0.1:1'], timeoutSeconds: 1 },
         local: {
           nodes: [{ name: 'node[01-02]', cpus: 4, memoryMB: 8192 }],
           partitions: [{ name: 'compute', nodes: ['node[01-02]'], default: true, maxTime: '04:00:00', defaultTime: '00:30:00' }],

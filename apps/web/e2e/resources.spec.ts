@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Role } from '@portal/shared';
+import { z } from 'zod';
 import { startTestBmc, type TestBmc } from '../../server/src/test/ipmi-sim';
+import { apiSession } from './support/api';
 import { baseURL, registeredUser, signIn } from './support/portal';
 
 /*
@@ -50,6 +52,59 @@ test('an operator gives a node its BMC in the inventory', async ({ page }) => {
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('node01 saved')).toBeVisible();
   await expect(row.getByText(`127.0.0.1:${bmc.port}`)).toBeVisible();
+});
+
+const Assets = z.object({
+  list: z.array(z.object({ id: z.number(), name: z.string(), ipmiAvailable: z.string(), manageAvailable: z.string() })),
+});
+const Catalogue = z.object({ resources: z.array(z.string()) });
+
+test("the inventory shows whether node01's BMC answers, and a resource's detail its last day", async ({ page }) => {
+  test.setTimeout(150_000);
+  const api = await apiSession(OPERATOR.name, OPERATOR.password);
+  // The checks run every 2 s here (global-setup): wait for the round after the BMC was set.
+  await expect
+    .poll(
+      async () =>
+        Assets.parse(await api.ok('GET', '/resource/api/assets?keyword=node01&pageLimit=10')).list.find(
+          (a) => a.name === 'node01',
+        )?.ipmiAvailable,
+      { timeout: 60_000 },
+    )
+    .toBe('1');
+  await operatorPage(page);
+  await page.goto(`${baseURL()}/manage/resourceManage/server`);
+  const row = page.getByRole('row', { name: /node01/ });
+  await expect(row.getByLabel(`127.0.0.1:${bmc.port}: Available`)).toBeVisible();
+  await row.getByRole('button', { name: 'node01' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Resource node01' });
+  await expect(drawer.getByLabel(`127.0.0.1:${bmc.port}: Available`)).toBeVisible();
+  // node01 is a node of the built-in scheduler, not a collector target: no series of its own.
+  await expect(drawer.getByText('No metrics for this resource in the last day')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // An asset named as this host, which the collector reads: its last day, with averages.
+  const host = Catalogue.parse(await api.ok('GET', '/resource/api/metrics/catalogue')).resources[0] ?? '';
+  expect(host, 'the collector reads this host').not.toBe('');
+  const existing = Assets.parse(await api.ok('GET', `/resource/api/assets?keyword=${encodeURIComponent(host)}&pageLimit=10`));
+  if (!existing.list.some((a) => a.name === host))
+    await api.ok('POST', '/resource/api/assets', { name: host, type: 'SERVER', manageIp: '127.0.0.1' });
+  await expect
+    .poll(
+      async () =>
+        Assets.parse(await api.ok('GET', `/resource/api/assets?keyword=${encodeURIComponent(host)}&pageLimit=10`)).list.find(
+          (a) => a.name === host,
+        )?.manageAvailable,
+      { timeout: 60_000 },
+    )
+    .toBe('1');
+  await page.goto(`${baseURL()}/manage/resourceManage/server`);
+  await page.getByRole('button', { name: host, exact: true }).click();
+  const hostDrawer = page.getByRole('dialog', { name: `Resource ${host}` });
+  await expect(hostDrawer.getByText('Last 24 hours')).toBeVisible();
+  await expect(hostDrawer.getByText('Average CPU usage, last day')).toBeVisible();
+  await expect(hostDrawer.getByTestId('metric-chart-memory.usage')).toBeVisible();
+  await expect(hostDrawer.getByLabel('127.0.0.1: Available')).toBeVisible();
 });
 
 test('an operator imports assets from a CSV file, all rows or none', async ({ page }) => {

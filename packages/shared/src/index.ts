@@ -25,6 +25,7 @@ export * from './api/report-files.js';
 export * from './api/reports.js';
 export * from './api/resources.js';
 export * from './api/metrics.js';
+export * from './api/services.js';
 export * from './api/bills.js';
 export * from './api/efficiency.js';
 export * from './api/audit.js';

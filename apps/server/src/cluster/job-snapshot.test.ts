@@ -85,6 +85,7 @@ const scriptedScheduler = () => {
     setTimeLimit: unused,
     readOutput: unused,
     finishedSince: unused,
+    services: unused,
     close: () => Promise.resolve(),
   };
   return { s, adapter };

@@ -262,6 +262,36 @@ const metrics = z
   .strict()
   .prefault({});
 
+/** host or host:port; an IPv6 address in brackets ([::1]:22). */
+const hostPort = z.string().regex(/^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/, 'host or host:port');
+
+const services = z
+  .object({
+    loginNodes: z
+      .array(hostPort)
+      .max(64)
+      .optional()
+      .describe(
+        "The login nodes whose SSH servers the login service checks (host or host:port, port 22 by default). Default: access.ssh's host and port with ssh access, none with local access.",
+      ),
+    ntpServers: z
+      .array(hostPort)
+      .max(16)
+      .default([])
+      .describe(
+        'The NTP servers the nodes follow (host or host:port, port 123 by default); the NTP service asks each for the time.',
+      ),
+    ntpMaxOffsetMs: z
+      .number()
+      .int()
+      .min(1)
+      .default(1000)
+      .describe("How far this host's clock may be from an NTP server's before the NTP service counts as stopped."),
+    timeoutSeconds: z.number().int().min(1).max(60).default(5).describe('How long one check may wait for an answer.'),
+  })
+  .strict()
+  .prefault({});
+
 export const ClusterSchema = z
   .object({
     id: z.string().regex(CLUSTER_ID_PATTERN).describe('Identifier used in URLs (clusterId).'),
@@ -281,6 +311,7 @@ export const ClusterSchema = z
     desktops: desktops.describe('Remote desktops on the login node (docs/desktops.md).'),
     power: power.describe("Node power over the nodes' BMCs (docs/resources.md)."),
     metrics: metrics.describe('Node and asset metrics: the embedded collector or Prometheus (docs/metrics.md).'),
+    services: services.describe('What the service status groups check (docs/services.md).'),
   })
   .strict();
 

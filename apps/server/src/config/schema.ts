@@ -287,6 +287,25 @@ const billing = z
   .strict()
   .prefault({});
 
+/** The assets' addresses checked in the background (docs/resources.md, "Availability"). */
+const availability = z
+  .object({
+    intervalSeconds: z.number().int().min(1).max(86_400).default(60).describe('How often every asset address is checked.'),
+    timeoutSeconds: z.number().int().min(1).max(60).default(3).describe('How long one check waits for an answer.'),
+    parallel: z.number().int().min(1).max(256).default(32).describe('How many addresses are checked at the same time.'),
+    networkPort: z
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .default(22)
+      .describe(
+        'The TCP port asked on management and compute addresses: a host that accepts or refuses the connection is on the network (no ICMP needed).',
+      ),
+  })
+  .strict()
+  .prefault({});
+
 export const ConfigSchema = z
   .object({
     server,
@@ -307,6 +326,7 @@ export const ConfigSchema = z
     commands: commands.describe('How many commands and channels users may run on the clusters at once.'),
     reports: reports.describe('Usage reports.'),
     billing: billing.describe('Bills and balances.'),
+    availability: availability.describe("Availability of the assets' IPMI, management and compute addresses."),
     citrix: CitrixSchema.describe('Citrix StoreFront: published desktops and applications (docs/citrix.md).'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   })

@@ -1,8 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeUdpPort } from './daemons.js';
 
 /*
  * A simulated BMC for tests: OpenIPMI's ipmi_sim on a loopback UDP port (Debian `openipmi`;
@@ -18,16 +18,6 @@ export interface TestBmc {
   power(): 'on' | 'off';
   stop(): Promise<void>;
 }
-
-const freeUdpPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createSocket('udp4');
-    s.once('error', reject);
-    s.bind(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const ipmitoolStatus = (port: number, password: string) =>
   new Promise<boolean>((resolve) => {

@@ -1,8 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, need, running, waitFor } from './daemons.js';
 
 /*
  * Real metric parts for tests: Debian's prometheus-node-exporter and prometheus, each on a free
@@ -10,50 +9,17 @@ import { join } from 'node:path';
  * (docs/metrics.md). Self-contained: the parity test and the browser tests start their own.
  */
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-
-const need = (program: string, pkg: string) => {
-  if (spawnSync(program, ['--version'], { stdio: 'ignore' }).status !== 0)
-    throw new Error(`${program} is missing: apt-get install ${pkg} (scripts/test-all.sh installs it)`);
-};
-
-const running = (program: string, args: string[]): { child: ChildProcess; exited: Promise<void>; output: () => string } => {
-  const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-4000);
-  });
-  child.once('error', () => undefined);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, output: () => output };
-};
-
-const waitFor = async (what: string, ok: () => Promise<boolean>, output: () => string, timeoutMs = 60_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok().catch(() => false))) {
-    if (Date.now() > end) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 export interface TestNodeExporter {
   url: string;
   stop(): Promise<void>;
 }
 
-export const startNodeExporter = async (): Promise<TestNodeExporter> => {
+/** node_exporter on a free port; with `sysfs`, it reads that folder as /sys (an InfiniBand fixture, say). */
+export const startNodeExporter = async (opts: { sysfs?: string } = {}): Promise<TestNodeExporter> => {
   need('prometheus-node-exporter', 'prometheus-node-exporter');
   const port = await freePort();
-  const p = running('prometheus-node-exporter', [`--web.listen-address=127.0.0.1:${port}`]);
+  const sysfs = opts.sysfs ? [`--path.sysfs=${opts.sysfs}`] : [];
+  const p = running('prometheus-node-exporter', [`--web.listen-address=127.0.0.1:${port}`, ...sysfs]);
   const url = `http://127.0.0.1:${port}/metrics`;
   await waitFor('node_exporter', async () => (await fetch(url)).ok, p.output);
   return {

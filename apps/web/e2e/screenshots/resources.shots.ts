@@ -11,10 +11,13 @@ import { baseURL, signIn } from '../support/portal';
  * Screenshots of resources (issue 15) at 1440 × 900: the node state view with a running job and a
  * node powered off through its simulated BMC, and the power confirmation
  * (docs/images/screens/node-view-1440-<lang>.png, node-power-1440-en.png), and the assets with a
- * room, a rack and a switch (assets-1440-<lang>.png).
+ * room, a rack and a switch (assets-1440-<lang>.png), and the detail of a server with its last day
+ * of metrics (asset-detail-1440-<lang>.png).
  */
 
 const Created = z.object({ id: z.number() });
+const Catalogue = z.object({ resources: z.array(z.string()) });
+const History = z.object({ list: z.array(z.object({ points: z.array(z.object({ value: z.number().nullable() })) })) });
 const Servers = z.object({ list: z.array(z.object({ id: z.number(), name: z.string(), clusterId: z.string().nullable() })) });
 
 const OUT = resolve(import.meta.dirname, '../../../../docs/images/screens');
@@ -48,8 +51,38 @@ test('screenshots of resources', async ({ browser }) => {
       height: 1,
       parentId: rack.id,
     });
+    // A server named as this host, which the collector reads: its detail has a last day of metrics.
+    const host = Catalogue.parse(await admin.ok('GET', '/resource/api/metrics/catalogue')).resources[0] ?? '';
+    expect(host, 'the collector reads this host').not.toBe('');
+    await admin.ok('POST', '/resource/api/assets', {
+      name: host,
+      type: 'SERVER',
+      model: 'R5300 G5',
+      serialNumber: '210235A3RQH203000123',
+      manageIp: '127.0.0.1',
+      room: 'room-b2',
+      rack: 'rack-a01',
+      position: 20,
+      height: 2,
+      parentId: rack.id,
+    });
+    // CPU usage is a rate: it needs two scrapes (15 s apart) before the detail can average it.
+    await expect
+      .poll(
+        async () =>
+          History.parse(
+            await admin.ok('POST', '/monitor/getHisMetricByTimeInterval.action', {
+              resources: host,
+              metrics: ['cpu.usage'],
+              startTime: new Date(Date.now() - 3_600_000).toISOString(),
+              endTime: new Date().toISOString(),
+            }),
+          ).list[0]?.points.some((p) => p.value !== null) ?? false,
+        { timeout: 90_000 },
+      )
+      .toBe(true);
     const nodes = Servers.parse(await admin.ok('GET', '/resource/api/assets?type=SERVER'));
-    for (const n of nodes.list) {
+    for (const n of nodes.list.filter((x) => x.name !== host)) {
       await admin.ok('PUT', `/resource/api/assets/${n.id}`, {
         name: n.name,
         type: 'SERVER',
@@ -93,6 +126,9 @@ test('screenshots of resources', async ({ browser }) => {
       await page.goto(`${baseURL()}/manage/resourceManage/assets`);
       await expect(page.getByRole('row', { name: /ib-sw01/ })).toBeVisible();
       await page.screenshot({ path: `${OUT}/assets-1440-${lang}.png`, animations: 'disabled' });
+      await page.getByRole('button', { name: host, exact: true }).click();
+      await expect(page.getByRole('dialog').getByTestId('metric-chart-memory.usage')).toBeVisible();
+      await page.screenshot({ path: `${OUT}/asset-detail-1440-${lang}.png`, animations: 'disabled' });
       await page.goto(`${baseURL()}/manage/resourceManage/racks`);
       await expect(page.getByTestId('rack-item-ib-sw01')).toBeVisible();
       await page.screenshot({ path: `${OUT}/racks-1440-${lang}.png`, animations: 'disabled' });

@@ -23,6 +23,7 @@ import * as registration from './registration.js';
 import * as reportFiles from './report-files.js';
 import * as reports from './reports.js';
 import * as resources from './resources.js';
+import * as services from './services.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
 import * as transfers from './transfers.js';
@@ -57,6 +58,7 @@ export const contractAreas = {
   reportFiles,
   reports,
   resources,
+  services,
   settings,
   shell,
   transfers,

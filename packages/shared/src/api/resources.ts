@@ -66,6 +66,14 @@ export const POWER_STATES = ['on', 'off', 'starting', 'stopping', 'unknown'] as 
 export const PowerState = z.enum(POWER_STATES);
 export type PowerState = z.infer<typeof PowerState>;
 
+/**
+ * Availability of an address (spec section 4): '1' available, '0' not available, '' unknown (not
+ * checked yet), '2' not configured (the spec's -1 means the same; the portal answers 2).
+ */
+export const AVAILABILITY_CODES = ['1', '0', '', '2'] as const;
+export const AvailabilityCode = z.enum(AVAILABILITY_CODES);
+export type AvailabilityCode = z.infer<typeof AvailabilityCode>;
+
 /** An IPv4/IPv6 address or host name, as the asset form takes it. */
 const Address = z
   .string()
@@ -133,6 +141,12 @@ export const Asset = z.object({
   source: z.enum(['scheduler', 'manual']),
   /** For imported nodes: whether the scheduler still lists the node. */
   inScheduler: z.boolean(),
+  /** The BMC answers the RMCP presence ping (docs/resources.md, "Availability"). */
+  ipmiAvailable: AvailabilityCode,
+  /** The management address answers on the network. */
+  manageAvailable: AvailabilityCode,
+  /** The compute address answers on the network. */
+  computeAvailable: AvailabilityCode,
   updatedAt: Timestamp,
 });
 export type Asset = z.infer<typeof Asset>;

@@ -48,6 +48,8 @@ const root: Match = (l) => l.mountpoint === '/';
 const notLoopback: Match = (l) => l.device !== 'lo';
 const clampPercent = (v: number) => Math.min(100, Math.max(0, v));
 const MiB = 1024 * 1024;
+/** The InfiniBand port state ACTIVE (IBTA: 1 DOWN, 2 INIT, 3 ARMED, 4 ACTIVE, 5 ACTIVE_DEFER). */
+const IB_PORT_ACTIVE = 4;
 
 const entries: CatalogueEntry[] = [
   {
@@ -186,6 +188,28 @@ const entries: CatalogueEntry[] = [
     read: (f) => sum(f, name),
     promql: `sum(rate(${name}{$sel}[$w]))`,
   })),
+  // Port states (node_exporter reads /sys/class/infiniband/*/ports/*/state; 4 is ACTIVE): the IB service.
+  {
+    id: 'infiniband.ports',
+    group: 'infiniband',
+    unit: 'count',
+    rate: false,
+    from: 'node_infiniband_state_id (ports)',
+    read: (f) => values(f, 'node_infiniband_state_id', all).length || undefined,
+    promql: 'count(node_infiniband_state_id{$sel})',
+  },
+  {
+    id: 'infiniband.portsActive',
+    group: 'infiniband',
+    unit: 'count',
+    rate: false,
+    from: 'node_infiniband_state_id == 4 (ACTIVE)',
+    read: (f) => {
+      const states = values(f, 'node_infiniband_state_id', all);
+      return states.length === 0 ? undefined : states.filter((v) => v === IB_PORT_ACTIVE).length;
+    },
+    promql: `sum(node_infiniband_state_id{$sel} == bool ${IB_PORT_ACTIVE})`,
+  },
   {
     id: 'hardware.temperature',
     group: 'hardware',

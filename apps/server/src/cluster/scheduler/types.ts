@@ -1,4 +1,5 @@
 import type { ExitStatus, JobState } from '@portal/shared';
+import type { ServiceProbe } from '../services/probe.js';
 
 /*
  * What every scheduler adapter speaks. Times are epoch milliseconds, durations seconds, memory
@@ -187,6 +188,8 @@ export interface OutputRead {
   truncated: boolean;
 }
 
+export type { ServiceProbe };
+
 export interface SchedulerAdapter {
   readonly kind: 'local' | 'slurm';
   clusterInfo(): Promise<ClusterInfo>;
@@ -236,6 +239,12 @@ export interface SchedulerAdapter {
    * jobs; running ones finish), mark it down (powered off), or resume it. `reason` is recorded.
    */
   setNodeState?(node: string, state: NodeStateChange, reason: string): Promise<void>;
+  /**
+   * Asks the scheduler's daemons whether they answer (Slurm: slurmctld by `scontrol ping`,
+   * slurmdbd through sacctmgr; the built-in scheduler: its own loop), for the service status
+   * groups. Never throws: a daemon that does not answer is a probe that is not ok.
+   */
+  services(): Promise<ServiceProbe[]>;
   close(): Promise<void>;
 }
 

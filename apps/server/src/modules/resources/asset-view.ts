@@ -1,9 +1,10 @@
 import type { Asset } from '@portal/shared';
 import { iso } from '../../lib/time.js';
 import type { AssetWithParent } from './assets.repository.js';
+import type { AvailabilityCodes } from './availability.js';
 
-/** An asset row as the API answers it: the BMC password only as "set or not". */
-export const assetView = (r: AssetWithParent): Asset => ({
+/** An asset row as the API answers it: the BMC password only as "set or not", with its addresses' availability. */
+export const assetView = (r: AssetWithParent, availability: AvailabilityCodes): Asset => ({
   id: Number(r.id),
   name: r.name,
   type: r.type,
@@ -25,5 +26,6 @@ export const assetView = (r: AssetWithParent): Asset => ({
   parentName: r.parent_name,
   source: r.source,
   inScheduler: r.in_scheduler === 1,
+  ...availability,
   updatedAt: iso(Number(r.updated_at)),
 });

@@ -14,10 +14,11 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/time.js';
 import { assetView } from './asset-view.js';
 import { racksOf } from './rack-view.js';
-import type { AssetFilter, AssetsRepository } from './assets.repository.js';
+import type { AssetFilter, AssetsRepository, AssetWithParent } from './assets.repository.js';
 import * as errors from './resource-errors.js';
 import type { AssetImport } from './asset-import.js';
 import type { NodeInventory } from './node-inventory.js';
+import type { AvailabilityMonitor } from './availability.js';
 import type { BmcTarget } from '../../cluster/power/types.js';
 
 /** The BMC's port when the asset names none (IPMI over LAN, RMCP). */
@@ -30,6 +31,7 @@ export interface AssetsDeps {
   importer: AssetImport;
   masterKey: Buffer;
   clock: Clock;
+  availability: AvailabilityMonitor;
 }
 
 /**
@@ -43,7 +45,7 @@ export class AssetsService {
   async list(filter: AssetFilter, page: { pageStart: number; pageLimit: number }): Promise<{ total: number; list: Asset[] }> {
     await this.d.inventory.syncAll();
     const r = await this.d.repo.page(filter, { offset: page.pageStart, limit: page.pageLimit });
-    return { total: r.total, list: r.rows.map(assetView) };
+    return { total: r.total, list: r.rows.map((row) => this.view(row)) };
   }
 
   async create(input: AssetFields): Promise<Asset> {
@@ -149,7 +151,11 @@ export class AssetsService {
   private async get(id: number): Promise<Asset> {
     const row = await this.d.repo.byId(id);
     if (!row) throw errors.resourceNotFound(`asset ${id}`);
-    return assetView(row);
+    return this.view(row);
+  }
+
+  private view(row: AssetWithParent): Asset {
+    return assetView(row, this.d.availability.codes(row));
   }
 
   /** The form's columns; the password left out keeps the stored one, '' removes it. */

@@ -2,3 +2,4 @@
 export { AssetsService } from './assets.service.js';
 export { NodesService } from './nodes.service.js';
 export { MetricsService } from './metrics.service.js';
+export { ServicesService } from './services.service.js';

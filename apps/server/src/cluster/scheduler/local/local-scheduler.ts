@@ -15,9 +15,11 @@ import {
   type OutputRead,
   type PartitionSettings,
   type SchedulerAdapter,
+  type ServiceProbe,
   type StartEstimate,
   type SubmitSpec,
 } from '../types.js';
+import { probeError } from '../../services/probe.js';
 import { answering } from './answering.js';
 import { clusterStateOf } from './cluster-state.js';
 import {
@@ -163,6 +165,18 @@ export class LocalScheduler implements SchedulerAdapter {
       await this.loaded;
       return clusterStateOf(this.topology, await this.store.holding());
     });
+  }
+
+  /** The built-in scheduler answers when its loop runs and its job store can be read. */
+  async services(): Promise<ServiceProbe[]> {
+    const name = 'built-in scheduler';
+    if (this.loop.closed) return [{ name, ok: false, detail: 'stopped' }];
+    try {
+      const info = await this.clusterInfo();
+      return [{ name, ok: true, detail: `${info.nodes.length} nodes, ${info.partitions.length} queues` }];
+    } catch (e) {
+      return [{ name, ok: false, detail: probeError(e) }];
+    }
   }
 
   async activeJobs(): Promise<ActiveJob[]> {

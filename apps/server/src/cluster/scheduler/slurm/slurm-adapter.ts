@@ -15,9 +15,12 @@ import {
   SchedulerRejectedError,
   type SchedulerAdapter,
   SchedulerUnavailableError,
+  type ServiceProbe,
   type StartEstimate,
   type SubmitSpec,
 } from '../types.js';
+import { probeError } from '../../services/probe.js';
+import { parseControllerPing, parseDbdAnswer } from './service-probes.js';
 import { parseJobDetail, parseSqueue } from './active-jobs.js';
 import { parsePartitions, parseSinfoNodes } from './cluster-info.js';
 import {
@@ -149,6 +152,26 @@ export class SlurmAdapter implements SchedulerAdapter {
   /** scontrol update nodename=... state=... as the service identity (docs/resources.md). */
   async setNodeState(node: string, state: NodeStateChange, reason: string): Promise<void> {
     await this.act(null, nodeStateArgs(this.bin, node, state, reason));
+  }
+
+  /** slurmctld by `scontrol ping` (each controller, primary and backups), slurmdbd by listing its clusters. */
+  async services(): Promise<ServiceProbe[]> {
+    const run = async (argv: string[]): Promise<CommandResult | Error> => {
+      try {
+        return await this.exec(null, argv);
+      } catch (e) {
+        return e instanceof Error ? e : new Error(String(e));
+      }
+    };
+    const [ping, dbd] = await Promise.all([
+      run([`${this.bin}/scontrol`, 'ping']),
+      run([`${this.bin}/sacctmgr`, '-n', '-P', 'show', 'cluster', 'format=cluster']),
+    ]);
+    const controllers: ServiceProbe[] =
+      ping instanceof Error ? [{ name: 'slurmctld', ok: false, detail: probeError(ping) }] : parseControllerPing(ping);
+    const database: ServiceProbe =
+      dbd instanceof Error ? { name: 'slurmdbd', ok: false, detail: probeError(dbd) } : parseDbdAnswer(dbd);
+    return [...controllers, database];
   }
 
   async activeJobs(): Promise<ActiveJob[]> {

@@ -1,15 +1,27 @@
 import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Asset } from '@portal/shared';
+import { AvailabilityMark } from './AvailabilityMark';
 
 const dash = (v: string | number | null) => (v === null || v === '' ? '-' : v);
 
-/** The inventory table's columns; the actions only for those who keep the inventory. */
+/** The inventory table's columns; the name opens the detail, the actions only for those who keep the inventory. */
 export const assetColumns = (
   t: TFunction<'resources'>,
+  onOpen: (a: Asset) => void,
   actions: { onEdit: (a: Asset) => void; onDelete: (a: Asset) => void } | null,
 ): TableColumnsType<Asset> => [
-  { title: t('assets.col.name'), dataIndex: 'name', fixed: 'left' },
+  {
+    title: t('assets.col.name'),
+    key: 'name',
+    fixed: 'left',
+    // The name opens the resource's detail (its fields, availability and last day of metrics).
+    render: (_: unknown, a) => (
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(a)}>
+        {a.name}
+      </Button>
+    ),
+  },
   { title: t('assets.col.type'), dataIndex: 'type', render: (v: Asset['type']) => t(`type.${v}`) },
   { title: t('assets.col.cluster'), dataIndex: 'clusterId', render: dash },
   { title: t('assets.col.model'), dataIndex: 'model', render: dash },
@@ -25,14 +37,25 @@ export const assetColumns = (
         .filter(Boolean)
         .join(' / ') || '-',
   },
-  { title: t('assets.col.manageIp'), dataIndex: 'manageIp', render: dash },
-  { title: t('assets.col.computeIp'), dataIndex: 'computeIp', render: dash },
+  {
+    title: t('assets.col.manageIp'),
+    key: 'manageIp',
+    render: (_: unknown, a) => (a.manageIp ? <AvailabilityMark code={a.manageAvailable} address={a.manageIp} /> : '-'),
+  },
+  {
+    title: t('assets.col.computeIp'),
+    key: 'computeIp',
+    render: (_: unknown, a) => (a.computeIp ? <AvailabilityMark code={a.computeAvailable} address={a.computeIp} /> : '-'),
+  },
   {
     title: t('assets.col.ipmi'),
     key: 'ipmi',
     render: (_: unknown, a) =>
-      a.ipmiIp && a.ipmiUser && a.ipmiPasswordSet ? (
-        <Tag color="green">{`${a.ipmiIp}${a.ipmiPort ? `:${a.ipmiPort}` : ''}`}</Tag>
+      a.ipmiIp ? (
+        <Space size={4}>
+          <AvailabilityMark code={a.ipmiAvailable} address={`${a.ipmiIp}${a.ipmiPort ? `:${a.ipmiPort}` : ''}`} />
+          {a.ipmiUser && a.ipmiPasswordSet ? null : <Tag>{t('assets.ipmiNoLogin')}</Tag>}
+        </Space>
       ) : (
         <Tag>{t('assets.ipmiNone')}</Tag>
       ),

@@ -13,6 +13,7 @@ import { useAssetStatistic } from '../api/asset-statistic';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useAssetList } from '../api/list-assets';
 import { assetColumns } from '../components/asset-columns';
+import { AssetDetailDrawer } from '../components/AssetDetailDrawer';
 import { AssetFormDialog } from '../components/AssetFormDialog';
 import { AssetImportDialog } from '../components/AssetImportDialog';
 import { presetTypeOf } from '../components/asset-paths';
@@ -30,11 +31,13 @@ const AssetsPage = () => {
   const [paging, setPaging] = useState<Paging>(firstPage());
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const [detail, setDetail] = useState<Asset | null>(null);
   const list = useAssetList({ type, keyword: keyword || undefined, pageStart: toPageStart(paging), pageLimit: paging.pageSize });
   const stats = useAssetStatistic();
   const remove = useDeleteAsset();
   const columns = assetColumns(
     t,
+    setDetail,
     manage
       ? {
           onEdit: (a) => setEditing(a),
@@ -130,6 +133,7 @@ const AssetsPage = () => {
         <Pager paging={paging} total={list.data?.total ?? 0} loading={list.isFetching} onChange={setPaging} />
       </Card>
       {importing && <AssetImportDialog onClose={() => setImporting(false)} />}
+      <AssetDetailDrawer asset={detail} onClose={() => setDetail(null)} />
       {editing && (
         <AssetFormDialog asset={editing === 'new' ? null : editing} presetType={preset} onClose={() => setEditing(null)} />
       )}

@@ -12,6 +12,7 @@ import { NodeTile } from '../components/NodeTile';
 import { NODE_STATE_COLORS } from '../components/node-colors';
 import { powerFailureText } from '../components/power-results';
 import { PowerDialog } from '../components/PowerDialog';
+import { ServiceStatusPanel } from '../components/ServiceStatusPanel';
 
 /** The state view (spec sections 2 and 4): every node of a cluster by state, and power for operators. */
 const NodeViewPage = () => {
@@ -77,6 +78,7 @@ const NodeViewPage = () => {
         </Space>
       }
     >
+      <ServiceStatusPanel clusterId={clusterId} />
       <Flex gap={8} wrap style={{ marginBottom: 16 }} role="list" aria-label={t('nodes.title')}>
         {NODE_VIEW_STATES.map((s) => (
           <Tag key={s} color={NODE_STATE_COLORS[s]} role="listitem">
