@@ -230,6 +230,28 @@ const metrics = z
         'How long raw samples are kept; a day of them is dropped whole once expired. Rollups (5 minutes, 1 hour) are kept for years.',
       ),
     rollupRetentionDays: z.number().int().min(31).default(3660).describe('How long the 5-minute and 1-hour rollups are kept.'),
+    fromAssets: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Scrape every asset of this cluster that has the address below: an exporter at http://<address>:<port><path>, named as the asset (the inventory is read again every availability interval).',
+          ),
+        address: z
+          .enum(['manage', 'compute'])
+          .default('manage')
+          .describe("Which of the asset's addresses the exporter listens on."),
+        port: z.number().int().min(1).max(65535).default(9100).describe("The exporter's port (node_exporter's 9100)."),
+        path: z
+          .string()
+          .regex(/^\/[\x21-\x7e]*$/, 'a path starting with /')
+          .default('/metrics')
+          .describe("The exporter's path."),
+      })
+      .strict()
+      .prefault({})
+      .describe('Scrape targets taken from the asset inventory (embedded source).'),
     prometheus: z
       .object({
         url: z

@@ -26,6 +26,7 @@ export const createMetricSource = (cluster: ClusterConfig, store: MetricStore, c
     {
       clusterId: cluster.id,
       targets: metricTargets(cluster),
+      discovers: m.fromAssets.enabled,
       intervalSeconds: m.intervalSeconds,
       timeoutSeconds: m.timeoutSeconds,
       retentionDays: m.retentionDays,

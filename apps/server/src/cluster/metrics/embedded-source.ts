@@ -26,6 +26,8 @@ export interface MetricTarget {
 export interface EmbeddedOptions {
   clusterId: string;
   targets: readonly MetricTarget[];
+  /** Whether targets may come from the inventory (metrics.fromAssets): the collector runs even with none configured. */
+  discovers?: boolean;
   intervalSeconds: number;
   timeoutSeconds: number;
   retentionDays: number;
@@ -44,6 +46,7 @@ export class EmbeddedMetricSource implements MetricSource {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<unknown> | undefined;
   private lastExpire = 0;
+  private discovered: readonly MetricTarget[] = [];
 
   constructor(
     private readonly store: MetricStore,
@@ -52,12 +55,22 @@ export class EmbeddedMetricSource implements MetricSource {
     private readonly log: Logger,
   ) {}
 
+  /** The configured targets, then the discovered ones whose resource no configured target names. */
+  private targets(): MetricTarget[] {
+    const named = new Set(this.opts.targets.map((t) => t.resource));
+    return [...this.opts.targets, ...this.discovered.filter((t) => !named.has(t.resource))];
+  }
+
   resources(): string[] {
-    return this.opts.targets.map((t) => t.resource);
+    return this.targets().map((t) => t.resource);
+  }
+
+  setDiscoveredTargets(targets: readonly MetricTarget[]): void {
+    this.discovered = [...targets];
   }
 
   start(): void {
-    if (this.timer || this.opts.targets.length === 0) return;
+    if (this.timer || (this.opts.targets.length === 0 && !this.opts.discovers)) return;
     const tick = () => {
       this.round = this.scrapeRound()
         .then(() => this.maintain())
@@ -110,7 +123,7 @@ export class EmbeddedMetricSource implements MetricSource {
   async scrapeRound(): Promise<RoundResult> {
     const rows: MetricRawRow[] = [];
     const failed: string[] = [];
-    const queue = [...this.opts.targets];
+    const queue = this.targets();
     const worker = async () => {
       for (let t = queue.shift(); t; t = queue.shift()) {
         try {

@@ -49,6 +49,10 @@ export class PrometheusMetricSource implements MetricSource {
 
   constructor(private readonly opts: PrometheusOptions) {}
 
+  setDiscoveredTargets(): void {
+    // Prometheus's own service discovery finds its targets.
+  }
+
   resources(): string[] {
     return [];
   }

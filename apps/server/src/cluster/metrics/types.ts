@@ -27,6 +27,12 @@ export interface MetricSource {
   /** The resources this source collects (the embedded collector's targets); empty when it cannot tell. */
   resources(): string[];
   history(req: SeriesRequest): Promise<SeriesAnswer>;
+  /**
+   * Targets found outside portal.yaml (the inventory's assets with an exporter on their address,
+   * `metrics.fromAssets`), replacing the last ones given; the embedded collector scrapes them
+   * from its next round. Prometheus finds its own targets: it ignores them.
+   */
+  setDiscoveredTargets(targets: readonly { resource: string; url: string }[]): void;
   start(): void;
   stop(): Promise<void>;
 }

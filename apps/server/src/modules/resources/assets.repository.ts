@@ -12,7 +12,7 @@ export interface AssetFilter {
 
 export type AssetWithParent = AssetRow & { parent_name: string | null };
 
-export type AssetAddresses = Pick<AssetRow, 'id' | 'manage_ip' | 'compute_ip' | 'ipmi_ip' | 'ipmi_port'>;
+export type AssetAddresses = Pick<AssetRow, 'id' | 'name' | 'cluster_id' | 'manage_ip' | 'compute_ip' | 'ipmi_ip' | 'ipmi_port'>;
 
 /* The asset inventory's SQL (migration 0017). */
 export class AssetsRepository {
@@ -133,11 +133,11 @@ export class AssetsRepository {
     return new Map(rows.map((r) => [r.type, Number(r.n)]));
   }
 
-  /** Every asset with an address to check (availability.ts). */
+  /** Every asset with an address: to check (availability.ts) and to scrape (asset-targets.ts). */
   async addressed(): Promise<AssetAddresses[]> {
     return this.db
       .selectFrom('assets')
-      .select(['id', 'manage_ip', 'compute_ip', 'ipmi_ip', 'ipmi_port'])
+      .select(['id', 'name', 'cluster_id', 'manage_ip', 'compute_ip', 'ipmi_ip', 'ipmi_port'])
       .where((eb) => eb.or([eb('manage_ip', 'is not', null), eb('compute_ip', 'is not', null), eb('ipmi_ip', 'is not', null)]))
       .execute();
   }

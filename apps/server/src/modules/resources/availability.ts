@@ -48,6 +48,8 @@ export class AvailabilityMonitor {
     private readonly settings: Config['availability'],
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** Given the addressed assets each round, before they are checked (the metric targets taken from them). */
+    private readonly onRead: (rows: readonly AssetAddresses[]) => void = () => undefined,
   ) {}
 
   /** The codes of one asset: 2 without the address, '' before its first check. */
@@ -96,6 +98,7 @@ export class AvailabilityMonitor {
   private async runRound(): Promise<void> {
     const started = this.clock.now();
     const rows = await this.repo.addressed();
+    this.onRead(rows);
     const jobs: (() => Promise<void>)[] = [];
     const timeoutMs = this.settings.timeoutSeconds * 1000;
     const seen = new Set<string>();

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.js';
 import { AssetImport } from './asset-import.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetsService } from './assets.service.js';
+import { publishAssetTargets } from './asset-targets.js';
 import { AvailabilityMonitor } from './availability.js';
 import { MetricsService } from './metrics.service.js';
 import { NodeInventory } from './node-inventory.js';
@@ -27,7 +28,9 @@ export const createResources = (d: {
   const repo = new AssetsRepository(d.db);
   const inventory = new NodeInventory(repo, d.clusters, d.clock, d.log);
   const importer = new AssetImport(d.db, d.clusters, d.masterKey, d.clock);
-  const availability = new AvailabilityMonitor(repo, d.availability, d.clock, d.log);
+  const availability = new AvailabilityMonitor(repo, d.availability, d.clock, d.log, (rows) =>
+    publishAssetTargets(d.clusters, rows),
+  );
   const assets = new AssetsService({
     repo,
     clusters: d.clusters,
