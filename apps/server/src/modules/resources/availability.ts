@@ -3,6 +3,7 @@ import { reachable } from '../../cluster/services/reachable.js';
 import { rmcpPing } from '../../cluster/services/rmcp-ping.js';
 import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../lib/logger.js';
+import { mapBounded } from '../../lib/map-bounded.js';
 import type { Clock } from '../../lib/time.js';
 import type { AssetAddresses, AssetsRepository } from './assets.repository.js';
 import { IPMI_DEFAULT_PORT } from './assets.service.js';
@@ -99,31 +100,24 @@ export class AvailabilityMonitor {
     const started = this.clock.now();
     const rows = await this.repo.addressed();
     this.onRead(rows);
-    const jobs: (() => Promise<void>)[] = [];
     const timeoutMs = this.settings.timeoutSeconds * 1000;
-    const seen = new Set<string>();
-    for (const row of rows) {
-      for (const kind of ['ipmi', 'manage', 'compute'] as const) {
+    const checks = rows.flatMap((row) =>
+      (['ipmi', 'manage', 'compute'] as const).flatMap((kind) => {
         const address = addressOf(row, kind);
-        if (address === null) continue;
-        const key = `${row.id}:${kind}`;
-        seen.add(key);
-        jobs.push(async () => {
-          const ok =
-            kind === 'ipmi' && row.ipmi_ip !== null
-              ? await rmcpPing(row.ipmi_ip, row.ipmi_port ?? IPMI_DEFAULT_PORT, timeoutMs)
-              : await reachable(address, this.settings.networkPort, timeoutMs);
-          this.results.set(key, { address, ok });
-        });
-      }
-    }
-    let next = 0;
-    const worker = async () => {
-      while (next < jobs.length && !this.stopped) await (jobs[next++] as () => Promise<void>)();
-    };
-    await Promise.all(Array.from({ length: Math.min(this.settings.parallel, jobs.length) }, worker));
+        return address === null ? [] : [{ row, kind, address, key: `${row.id}:${kind}` }];
+      }),
+    );
+    await mapBounded(checks, this.settings.parallel, async ({ row, kind, address, key }) => {
+      if (this.stopped) return;
+      const ok =
+        kind === 'ipmi' && row.ipmi_ip !== null
+          ? await rmcpPing(row.ipmi_ip, row.ipmi_port ?? IPMI_DEFAULT_PORT, timeoutMs)
+          : await reachable(address, this.settings.networkPort, timeoutMs);
+      this.results.set(key, { address, ok });
+    });
+    const seen = new Set(checks.map((c) => c.key));
     // Deleted assets and removed addresses leave nothing behind.
     for (const key of this.results.keys()) if (!seen.has(key)) this.results.delete(key);
-    this.log.debug({ addresses: jobs.length, ms: this.clock.now() - started }, 'availability checked');
+    this.log.debug({ addresses: checks.length, ms: this.clock.now() - started }, 'availability checked');
   }
 }

@@ -4,6 +4,7 @@ import type { ClusterEntry } from '../../cluster/registry.js';
 import { probeError, type ServiceProbe } from '../../cluster/services/probe.js';
 import { probeNtp } from '../../cluster/services/sntp.js';
 import { probeSshBanner } from '../../cluster/services/ssh-banner.js';
+import { hostInUrl } from './asset-targets.js';
 
 /*
  * The checks behind the service status groups (docs/services.md), each a real question to the
@@ -63,7 +64,7 @@ export const loginNodesOf = (cluster: ClusterEntry): string[] => {
   if (cfg.services.loginNodes) return cfg.services.loginNodes;
   if (cfg.access.mode !== 'ssh') return [];
   const { host, port } = cfg.access.ssh;
-  return [host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`];
+  return [`${hostInUrl(host)}:${port}`];
 };
 
 /** The interval of the source's samples: the IB check reads the last few of them. */
