@@ -44,6 +44,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
 import { registerServicesRoutes } from './modules/resources/services.routes.js';
+import { registerStorageRoutes } from './modules/resources/storage.routes.js';
 import { registerEfficiencyRoutes } from './modules/reports/efficiency.routes.js';
 import { registerProfileRoutes } from './modules/users/profile.routes.js';
 import { registerRegistrationRoutes } from './modules/users/registration.routes.js';
@@ -198,6 +199,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerResourcesRoutes(kit, services.resources);
   registerMetricsRoutes(kit, services.resources.metrics);
   registerServicesRoutes(kit, services.resources.services);
+  registerStorageRoutes(kit, services.resources.storage);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);

@@ -29,6 +29,20 @@ export default async function globalSetup() {
         // Service status (services.spec.ts): a login node whose port refuses at once shows a stopped
         // sshd without waiting; the one-second timeout bounds any other check.
         services: { loginNodes: ['127.0.0.1:1'], timeoutSeconds: 1 },
+        // Metrics of this host under one name, and a storage server that never answers: parallel
+        // storage (storage.spec.ts) shows a system on this host's root file system (normal) and
+        // one whose second server is away (degraded).
+        metrics: {
+          intervalSeconds: 5,
+          targets: [
+            { resource: 'portal-host', url: 'builtin:host' },
+            { resource: 'stor02', url: 'http://127.0.0.1:2/metrics' },
+          ],
+        },
+        storage: [
+          { name: 'scratch', servers: ['portal-host'], mountpoint: '/', directory: '/public' },
+          { name: 'archive', type: 'nfs', servers: ['portal-host', 'stor02'], mountpoint: '/' },
+        ],
         local: {
           nodes: [{ name: 'node[01-02]', cpus: 4, memoryMB: 8192 }],
           partitions: [{ name: 'compute', nodes: ['node[01-02]'], default: true, maxTime: '04:00:00', defaultTime: '00:30:00' }],

@@ -38,6 +38,7 @@ export const CONSOLE_PAGES = [
   { path: 'manage/resourceManage/assets', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/racks', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/metric-backtrack', sets: ['admin'], permission: 'resources:read' },
+  { path: 'manage/resourceManage/parastor', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/server', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/switch', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/chassis', sets: ['admin'], permission: 'resources:read' },

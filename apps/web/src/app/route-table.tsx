@@ -43,6 +43,7 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'manage/resourceManage/assets': assets,
   'manage/resourceManage/racks': () => import('../features/resources/pages/RacksPage'),
   'manage/resourceManage/metric-backtrack': () => import('../features/resources/pages/MetricBacktrackPage'),
+  'manage/resourceManage/parastor': () => import('../features/resources/pages/StoragePage'),
   'manage/resourceManage/server': assets,
   'manage/resourceManage/switch': assets,
   'manage/resourceManage/chassis': assets,

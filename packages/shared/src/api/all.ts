@@ -26,6 +26,7 @@ import * as resources from './resources.js';
 import * as services from './services.js';
 import * as settings from './settings.js';
 import * as shell from './shell.js';
+import * as storage from './storage.js';
 import * as transfers from './transfers.js';
 import * as users from './users.js';
 
@@ -61,6 +62,7 @@ export const contractAreas = {
   services,
   settings,
   shell,
+  storage,
   transfers,
   users,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { Page } from '../envelope.js';
 import { PagingInput, zInt, zList, zOptionalText } from '../input.js';
+import { METRIC_CHECK_STATES, MetricException } from '../node-health.js';
 import { ClusterId, Ok, OptionalClusterId, Timestamp } from './common.js';
 
 /*
@@ -343,6 +344,8 @@ export const NodeView = z.object({
   hasBmc: z.boolean(),
   /** The last power state read or set; null before any. */
   power: PowerState.nullable(),
+  /** Limits its latest metrics crossed (clusters[].metrics.nodeExceptions); empty when none or not read. */
+  metricExceptions: z.array(MetricException),
 });
 export type NodeView = z.infer<typeof NodeView>;
 
@@ -361,6 +364,8 @@ export const NodeList = z.object({
   powerEnabled: z.boolean(),
   /** Whether the scheduler can drain a node before a power off (Slurm can; the built-in one has no real nodes). */
   drainSupported: z.boolean(),
+  /** Whether the nodes' latest metrics were checked against the limits. */
+  metricCheck: z.enum(METRIC_CHECK_STATES),
 });
 export type NodeList = z.infer<typeof NodeList>;
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/time.js';
 import { EmbeddedMetricSource, type MetricTarget } from './embedded-source.js';
 import type { MetricStore } from './metric-store.js';
 import { PrometheusMetricSource } from './prometheus-source.js';
+import { storageEntriesByServer } from './storage-entries.js';
 import type { MetricSource } from './types.js';
 
 /** This host's name as a resource name (the built-in scheduler's nodes all run here). */
@@ -31,6 +32,7 @@ export const createMetricSource = (cluster: ClusterConfig, store: MetricStore, c
       timeoutSeconds: m.timeoutSeconds,
       retentionDays: m.retentionDays,
       rollupRetentionDays: m.rollupRetentionDays,
+      extraEntries: storageEntriesByServer(cluster.storage),
     },
     clock,
     log,

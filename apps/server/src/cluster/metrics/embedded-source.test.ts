@@ -11,6 +11,9 @@ import { createTestStorage, type TestStorage } from '../../test/test-storage.js'
 import { catalogueEntry, type CatalogueEntry } from './catalogue.js';
 import { EmbeddedMetricSource } from './embedded-source.js';
 import { MetricStore } from './metric-store.js';
+import { parseExposition, type Families } from './exposition.js';
+import { sampleHost } from './host-sampler.js';
+import { startNodeExporter } from '../../test/prometheus.js';
 
 /*
  * The embedded collector and store with exact numbers: an exporter whose answers the test writes
@@ -245,6 +248,25 @@ describe('embedded metrics: builtin:host', () => {
     } finally {
       await h.close();
       await storage.dispose();
+    }
+  });
+
+  it("counts this host's disks as node_exporter does", async () => {
+    const exporter = await startNodeExporter();
+    try {
+      const [mine, theirs] = await Promise.all([
+        sampleHost(),
+        fetch(exporter.url).then(async (r) => parseExposition(await r.text(), new Set(['node_disk_read_bytes_total']))),
+      ]);
+      const devices = (f: Families) =>
+        new Map((f.get('node_disk_read_bytes_total') ?? []).map((s) => [s.labels.device, s.value]));
+      const [a, b] = [devices(mine), devices(theirs)];
+      expect(a.size).toBeGreaterThan(0);
+      expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+      // Read a moment apart: the same counters, give or take what was read in between.
+      for (const [device, bytes] of a) expect(Math.abs(bytes - (b.get(device) ?? -1)), device).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      await exporter.stop();
     }
   });
 });

@@ -1,9 +1,10 @@
 import type { MetricRawRow } from '../../db/metric-tables.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
-import { CATALOGUE, CATALOGUE_FAMILIES } from './catalogue.js';
+import { CATALOGUE, CATALOGUE_FAMILIES, type CatalogueEntry } from './catalogue.js';
 import { parseExposition, type Families } from './exposition.js';
 import { sampleHost } from './host-sampler.js';
+import { STORAGE_FAMILIES } from './storage-entries.js';
 import { ROLLUPS, type MetricStore, type RollupLevel, type SeriesSums } from './metric-store.js';
 import { chooseStep, fillPoints, type MetricSource, type SeriesAnswer, type SeriesRequest } from './types.js';
 
@@ -17,6 +18,8 @@ import { chooseStep, fillPoints, type MetricSource, type SeriesAnswer, type Seri
 const DAY = 86_400_000;
 /** Targets scraped at the same time. */
 const SCRAPE_PARALLEL = 16;
+/** What a scrape keeps of an exposition: the catalogue's families and the storage series'. */
+const FAMILIES: ReadonlySet<string> = new Set([...CATALOGUE_FAMILIES, ...STORAGE_FAMILIES]);
 
 export interface MetricTarget {
   resource: string;
@@ -32,6 +35,8 @@ export interface EmbeddedOptions {
   timeoutSeconds: number;
   retentionDays: number;
   rollupRetentionDays: number;
+  /** Entries beyond the catalogue a resource is read for (a storage server's storage series). */
+  extraEntries?: ReadonlyMap<string, readonly CatalogueEntry[]>;
 }
 
 export interface RoundResult {
@@ -92,13 +97,14 @@ export class EmbeddedMetricSource implements MetricSource {
     if (t.url === 'builtin:host') return sampleHost();
     const res = await fetch(t.url, { signal: AbortSignal.timeout(this.opts.timeoutSeconds * 1000) });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return parseExposition(await res.text(), CATALOGUE_FAMILIES);
+    return parseExposition(await res.text(), FAMILIES);
   }
 
   /** Rows for one target's scrape at `ts`. */
   private async rowsOf(t: MetricTarget, f: Families, ts: number): Promise<MetricRawRow[]> {
     const rows: MetricRawRow[] = [];
-    for (const entry of CATALOGUE) {
+    const extra = this.opts.extraEntries?.get(t.resource) ?? [];
+    for (const entry of extra.length === 0 ? CATALOGUE : [...CATALOGUE, ...extra]) {
       const v = entry.read(f);
       if (v === undefined) continue;
       const id = await this.store.seriesId(this.opts.clusterId, t.resource, entry.id);

@@ -40,6 +40,31 @@ const netdev = async (): Promise<{ rx: Sample[]; tx: Sample[] }> => {
   return { rx, tx };
 };
 
+/** node_exporter's default: no RAM disks, loop devices, floppies or partitions (their disk counts them). */
+const NOT_A_DISK = /^(z?ram|loop|fd|(h|s|v|xv)d[a-z]|nvme\d+n\d+p)\d+$/;
+/** /proc/diskstats counts sectors of 512 bytes, whatever the disk's own sector size. */
+const SECTOR = 512;
+
+const diskstats = async (): Promise<Map<string, Sample[]>> => {
+  const out = new Map<string, Sample[]>();
+  const add = (name: string, device: string, value: number) =>
+    out.set(name, [...(out.get(name) ?? []), { labels: { device }, value }]);
+  try {
+    for (const line of (await readFile('/proc/diskstats', 'utf8')).split('\n')) {
+      const cols = line.trim().split(/\s+/);
+      const device = cols[2];
+      if (!device || cols.length < 10 || NOT_A_DISK.test(device)) continue;
+      add('node_disk_reads_completed_total', device, Number(cols[3]));
+      add('node_disk_read_bytes_total', device, Number(cols[5]) * SECTOR);
+      add('node_disk_writes_completed_total', device, Number(cols[7]));
+      add('node_disk_written_bytes_total', device, Number(cols[9]) * SECTOR);
+    }
+  } catch {
+    // No /proc/diskstats: no disk figures.
+  }
+  return out;
+};
+
 export const sampleHost = async (): Promise<Families> => {
   const f = new Map<string, Sample[]>();
   f.set(
@@ -67,6 +92,7 @@ export const sampleHost = async (): Promise<Families> => {
     const s = await statfs('/');
     const root = { mountpoint: '/' };
     f.set('node_filesystem_size_bytes', [{ labels: root, value: s.blocks * s.bsize }]);
+    f.set('node_filesystem_free_bytes', [{ labels: root, value: s.bfree * s.bsize }]);
     f.set('node_filesystem_avail_bytes', [{ labels: root, value: s.bavail * s.bsize }]);
   } catch {
     // statfs unavailable: no filesystem figures.
@@ -74,5 +100,6 @@ export const sampleHost = async (): Promise<Families> => {
   const { rx, tx } = await netdev();
   f.set('node_network_receive_bytes_total', rx);
   f.set('node_network_transmit_bytes_total', tx);
+  for (const [name, samples] of await diskstats()) f.set(name, samples);
   return f;
 };

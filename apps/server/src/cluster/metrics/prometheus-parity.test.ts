@@ -12,6 +12,7 @@ import { catalogueEntry, type CatalogueEntry } from './catalogue.js';
 import { EmbeddedMetricSource } from './embedded-source.js';
 import { MetricStore } from './metric-store.js';
 import { PrometheusMetricSource } from './prometheus-source.js';
+import { storageEntries, storageMetricId } from './storage-entries.js';
 import type { SeriesAnswer } from './types.js';
 
 /*
@@ -26,6 +27,12 @@ const entry = (id: string): CatalogueEntry => {
   if (!e) throw new Error(`no metric ${id}`);
   return e;
 };
+/** Storage on this machine's root: every disk, and only the busiest one (PromQL's device matcher). */
+const scratch = { name: 'scratch', type: 'parastor', servers: ['cn01'], mountpoint: '/' };
+const STORAGE = (busiest: string) => [
+  ...storageEntries(scratch),
+  ...storageEntries({ ...scratch, name: 'one', devices: [busiest] }),
+];
 const COMPARED = ['memory.total', 'cpu.count', 'memory.used', 'memory.usage', 'cpu.usage', 'cpu.load1', 'network.receive'];
 const mean = (a: SeriesAnswer, metric: string): number => {
   const values = (a.series.find((s) => s.metric === metric)?.points ?? []).map((p) => p.value).filter((v) => v !== null);
@@ -42,6 +49,8 @@ describe('metrics: the embedded store and Prometheus agree', () => {
   let prom: TestPrometheus;
   let embedded: SeriesAnswer;
   let prometheus: SeriesAnswer;
+  let storageEmbedded: SeriesAnswer;
+  let storagePrometheus: SeriesAnswer;
   let promSource: PrometheusMetricSource;
 
   beforeAll(async () => {
@@ -49,6 +58,12 @@ describe('metrics: the embedded store and Prometheus agree', () => {
     h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
     await migrateToLatest(h);
     exporter = await startNodeExporter();
+    // The disk this machine reads and writes most.
+    const disks = [
+      ...(await (await fetch(exporter.url)).text()).matchAll(/^node_disk_io_time_seconds_total\{device="([^"]+)"\} (\S+)$/gm),
+    ];
+    const busiest = disks.sort((x, y) => Number(y[2]) - Number(x[2]))[0]?.[1] ?? 'none';
+    const storageSeries = STORAGE(busiest);
     const address = new URL(exporter.url).host;
     prom = await startPrometheus([{ resource: 'cn01', address }]);
     const source = new EmbeddedMetricSource(
@@ -60,6 +75,7 @@ describe('metrics: the embedded store and Prometheus agree', () => {
         timeoutSeconds: 10,
         retentionDays: 7,
         rollupRetentionDays: 400,
+        extraEntries: new Map([['cn01', storageSeries]]),
       },
       systemClock,
       silentLogger,
@@ -99,6 +115,8 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       if (memory?.at(-1)?.value != null || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    storageEmbedded = await source.history({ resources: ['cn01'], metrics: storageSeries, from, to });
+    storagePrometheus = await promSource.history({ resources: ['cn01'], metrics: storageSeries, from, to });
   }, 180_000);
   afterAll(async () => {
     await prom?.stop();
@@ -149,6 +167,36 @@ describe('metrics: the embedded store and Prometheus agree', () => {
     close('cpu.usage', 10);
     close('cpu.load1', 0.5 + 0.25 * mean(prometheus, 'cpu.load1'));
     close('network.receive', 50_000 + 0.25 * mean(prometheus, 'network.receive'));
+  });
+
+  it("reads a storage system's capacity and disks the same way", () => {
+    const total = valuesOf(storageEmbedded, storageMetricId('scratch', 'total'));
+    expect(total.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(valuesOf(storagePrometheus, storageMetricId('scratch', 'total')))).toEqual(new Set([total[0]]));
+    for (const [e, p] of [
+      [storageEmbedded, storagePrometheus],
+      [storagePrometheus, storageEmbedded],
+    ] as const) {
+      const one = valuesOf(e, storageMetricId('one', 'total'));
+      expect(one.length).toBeGreaterThanOrEqual(15);
+      expect(new Set(one)).toEqual(new Set(valuesOf(p, storageMetricId('one', 'total'))));
+    }
+    const close = (metric: string, tolerance: (p: number) => number) => {
+      const e = mean(storageEmbedded, metric);
+      const p = mean(storagePrometheus, metric);
+      expect(Math.abs(e - p), `${metric}: embedded ${e}, Prometheus ${p}`).toBeLessThanOrEqual(tolerance(p));
+    };
+    close(storageMetricId('scratch', 'free'), () => 0.01 * (total[0] ?? 0));
+    close(storageMetricId('scratch', 'used'), () => 0.01 * (total[0] ?? 0));
+    // Rates over one second and over four: close on a quiet disk, within a share on a busy one.
+    for (const name of ['scratch', 'one']) {
+      close(storageMetricId(name, 'writeIops'), (p) => 50 + 0.5 * p);
+      close(storageMetricId(name, 'writeThroughput'), (p) => 1_000_000 + 0.5 * p);
+    }
+    // The one disk's figures are part of every disk's.
+    expect(mean(storagePrometheus, storageMetricId('one', 'writeIops'))).toBeLessThanOrEqual(
+      mean(storagePrometheus, storageMetricId('scratch', 'writeIops')) + 1e-9,
+    );
   });
 
   it("says Prometheus's failures in spec section 8's words", async () => {

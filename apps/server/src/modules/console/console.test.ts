@@ -151,7 +151,16 @@ describe('index data and menus', () => {
       { id: 'fileTransfer', children: ['efile', 'acrossCenter'] },
       {
         id: 'resources',
-        children: ['queueManage', 'nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack'],
+        children: [
+          'queueManage',
+          'nodeView',
+          'nodeError',
+          'multiNodeException',
+          'assets',
+          'racks',
+          'metricBacktrack',
+          'parastor',
+        ],
       },
       {
         id: 'account',
@@ -187,7 +196,10 @@ describe('index data and menus', () => {
       { id: 'job', children: ['currentJobs', 'historyJobs', 'jobView'] },
       { id: 'fileTransfer', children: ['efile'] },
       // The viewer reads the state view and the inventory; power and changes are operators'.
-      { id: 'resources', children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack'] },
+      {
+        id: 'resources',
+        children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack', 'parastor'],
+      },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);

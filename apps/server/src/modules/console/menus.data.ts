@@ -188,6 +188,13 @@ export const MENUS: MenuDef[] = [
         menuNo: 7,
         load: 'manage/resourceManage/metric-backtrack',
       },
+      {
+        id: 'parastor',
+        text: { en: 'Parallel storage', zh: '并行存储' },
+        icon: 'resource',
+        menuNo: 8,
+        load: 'manage/resourceManage/parastor',
+      },
     ],
   },
   {

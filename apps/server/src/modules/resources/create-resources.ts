@@ -10,11 +10,13 @@ import { AssetsService } from './assets.service.js';
 import { publishAssetTargets } from './asset-targets.js';
 import { AvailabilityMonitor } from './availability.js';
 import { MetricsService } from './metrics.service.js';
+import { NodeHealth } from './node-health.js';
 import { NodeInventory } from './node-inventory.js';
 import { NodesService } from './nodes.service.js';
 import { ServicesService } from './services.service.js';
+import { StorageService } from './storage.service.js';
 
-/** The resources module, wired: the inventory, the nodes kept in step with the schedulers, node power, metrics and service checks. */
+/** The resources module, wired: the inventory, the nodes kept in step with the schedulers, node power, metrics, service checks and storage. */
 export const createResources = (d: {
   db: Kysely<Database>;
   clusters: ClusterRegistry;
@@ -43,8 +45,16 @@ export const createResources = (d: {
   return {
     assets,
     availability,
-    nodes: new NodesService({ clusters: d.clusters, inventory, repo, bmcOf: (c, n) => assets.bmcOf(c, n), log: d.log }),
+    nodes: new NodesService({
+      clusters: d.clusters,
+      inventory,
+      repo,
+      bmcOf: (c, n) => assets.bmcOf(c, n),
+      health: new NodeHealth(d.clock, d.log),
+      log: d.log,
+    }),
     metrics: new MetricsService(d.clusters, d.clock),
     services: new ServicesService(d.clusters, d.pingDatabase, d.clock),
+    storage: new StorageService(d.clusters, d.clock),
   };
 };

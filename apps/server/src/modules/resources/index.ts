@@ -3,3 +3,4 @@ export { AssetsService } from './assets.service.js';
 export { NodesService } from './nodes.service.js';
 export { MetricsService } from './metrics.service.js';
 export { ServicesService } from './services.service.js';
+export { StorageService } from './storage.service.js';

@@ -15,6 +15,7 @@ import { mapBounded } from '../../lib/map-bounded.js';
 import { iso } from '../../lib/time.js';
 import type { Logger } from '../../lib/logger.js';
 import { schedulerError } from '../jobs/index.js';
+import type { NodeHealth } from './node-health.js';
 import type { NodeInventory } from './node-inventory.js';
 import { viewStateOf } from './node-states.js';
 import type { AssetsRepository } from './assets.repository.js';
@@ -25,6 +26,7 @@ export interface NodesDeps {
   inventory: NodeInventory;
   repo: AssetsRepository;
   bmcOf(clusterId: string, node: string): Promise<BmcTarget | null>;
+  health: NodeHealth;
   log: Logger;
 }
 
@@ -51,6 +53,10 @@ export class NodesService {
     const jobsOn = runningJobsByNode(read.snapshot.jobs);
     const assets = new Map((await this.d.repo.nodesOf(id)).map((r) => [r.name, r]));
     const racks = await this.d.repo.rackNames();
+    const health = await this.d.health.exceptions(
+      cluster,
+      read.snapshot.info.nodes.map((n) => n.name),
+    );
     const nodes: NodeView[] = read.snapshot.info.nodes.map((n) => {
       const jobs = jobsOn.get(n.name) ?? [];
       const asset = assets.get(n.name);
@@ -74,11 +80,18 @@ export class NodesService {
         assetId: asset ? Number(asset.id) : null,
         hasBmc: !!(asset?.ipmi_ip && asset.ipmi_user && asset.ipmi_password_sealed),
         power,
+        metricExceptions: health.byNode.get(n.name) ?? [],
       };
     });
     const counts = Object.fromEntries(NODE_VIEW_STATES.map((s) => [s, 0])) as Record<NodeViewState, number>;
     for (const n of nodes) counts[n.state] += 1;
-    return { nodes, counts, powerEnabled: cluster.power !== null, drainSupported: !!cluster.scheduler.setNodeState };
+    return {
+      nodes,
+      counts,
+      powerEnabled: cluster.power !== null,
+      drainSupported: !!cluster.scheduler.setNodeState,
+      metricCheck: health.state,
+    };
   }
 
   /** Reads each node's power from its BMC. */

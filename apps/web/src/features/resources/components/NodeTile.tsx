@@ -1,4 +1,5 @@
 import { Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
+import { metricExceptionText } from './metric-exception-text';
 import { useTranslation } from 'react-i18next';
 import type { NodeView } from '@portal/shared';
 import { NODE_STATE_COLORS, NODE_STATE_FILLS, POWER_COLORS } from './node-colors';
@@ -49,6 +50,13 @@ export const NodeTile = ({ node, selectable, selected, onToggle }: Props) => {
           <Tag color={POWER_COLORS[node.power]}>{t(`nodes.power.${node.power}`)}</Tag>
         ) : (
           !node.hasBmc && <Tag>{t('nodes.noBmc')}</Tag>
+        )}
+        {node.metricExceptions.length > 0 && (
+          <Tooltip title={node.metricExceptions.map((e) => metricExceptionText(t, e)).join('; ')}>
+            <Tag color="orange" tabIndex={0}>
+              {t('nodes.metricLimits', { count: node.metricExceptions.length })}
+            </Tag>
+          </Tooltip>
         )}
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { NodeView } from '@portal/shared';
 import { formatDateTime } from '../../../lib/format';
+import { metricExceptionText } from './metric-exception-text';
 import { NODE_STATE_COLORS, POWER_COLORS } from './node-colors';
 
 /** The node-error table: what is wrong with each node, since when, where it stands and what runs on it. */
@@ -18,6 +19,18 @@ export const nodeErrorColumns = (t: TFunction<'resources'>): TableColumnsType<No
     ),
   },
   { title: t('errors.col.schedulerState'), dataIndex: 'schedulerState' },
+  {
+    title: t('errors.col.metrics'),
+    key: 'metrics',
+    render: (_: unknown, n) =>
+      n.metricExceptions.length === 0
+        ? '-'
+        : n.metricExceptions.map((e) => (
+            <Tag key={e.check} color="orange">
+              {metricExceptionText(t, e)}
+            </Tag>
+          )),
+  },
   { title: t('errors.col.reason'), dataIndex: 'reason', render: (r: string) => r || '-' },
   { title: t('errors.col.since'), dataIndex: 'reasonSince', render: (v: string | null) => (v ? formatDateTime(v) : '-') },
   { title: t('errors.col.rack'), dataIndex: 'rack', render: (v: string | null) => v ?? '-' },

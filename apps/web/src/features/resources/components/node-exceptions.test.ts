@@ -20,6 +20,7 @@ const node = (name: string, over: Partial<NodeView> = {}): NodeView => ({
   reason: '',
   reasonSince: null,
   rack: null,
+  metricExceptions: [],
   ...over,
 });
 
@@ -49,6 +50,23 @@ describe('node exceptions', () => {
       ['reason', 'Not responding', ['cn01', 'cn02', 'cn03'], 3],
       ['rack', 'r1', ['cn01', 'cn02'], 3],
       ['rack', 'r2', ['cn03', 'cn04'], 2],
+    ]);
+  });
+
+  it('counts a node past a metric limit as abnormal, and groups nodes past the same limit', () => {
+    const full = { check: 'rootUsage' as const, value: 93.5, threshold: 90 };
+    const hot = { check: 'temperature' as const, value: 91, threshold: 85 };
+    const nodes = [
+      node('cn01', { metricExceptions: [full] }),
+      node('cn02', { state: 'busy', metricExceptions: [full, hot] }),
+      node('cn03', { metricExceptions: [hot] }),
+      node('cn04', { metricExceptions: [{ check: 'infinibandDown', value: 1, threshold: 1 }] }),
+      node('cn05'),
+    ];
+    expect(nodes.map(isAbnormal)).toEqual([true, true, true, true, false]);
+    expect(exceptionGroups(nodes).map((g) => [g.kind, g.key, g.nodes.map((n) => n.name)])).toEqual([
+      ['metric', 'rootUsage', ['cn01', 'cn02']],
+      ['metric', 'temperature', ['cn02', 'cn03']],
     ]);
   });
 });

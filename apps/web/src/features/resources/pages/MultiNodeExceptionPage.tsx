@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useNodeList } from '../api/list-nodes';
 import { ClusterPicker } from '../components/ClusterPicker';
 import { NODE_STATE_COLORS } from '../components/node-colors';
+import { metricCheckName } from '../components/metric-exception-text';
 import { exceptionGroups } from '../components/node-exceptions';
 
 /**
@@ -38,7 +39,9 @@ const MultiNodeExceptionPage = () => {
                 <Typography.Text strong>
                   {g.kind === 'reason'
                     ? t('multi.byReason', { reason: g.key, count: g.nodes.length })
-                    : t('multi.byRack', { rack: g.key, count: g.nodes.length, of: g.of })}
+                    : g.kind === 'rack'
+                      ? t('multi.byRack', { rack: g.key, count: g.nodes.length, of: g.of })
+                      : t('multi.byMetric', { check: metricCheckName(t, g.key), count: g.nodes.length })}
                 </Typography.Text>
                 <Flex gap={6} wrap>
                   {g.nodes.map((n) => (

@@ -9,7 +9,7 @@ import { ClusterPicker } from '../components/ClusterPicker';
 import { isAbnormal } from '../components/node-exceptions';
 import { nodeErrorColumns } from '../components/node-error-columns';
 
-/** Nodes that are down, offline, unknown or silent, with the scheduler's reason (spec section 2: node-error). */
+/** Nodes that are down, offline, unknown, silent or past a metric limit, with the scheduler's reason (spec section 2: node-error). */
 const NodeErrorPage = () => {
   const { t } = useTranslation('resources');
   const errorText = useErrorText();
@@ -19,6 +19,9 @@ const NodeErrorPage = () => {
   const abnormal = (list.data?.nodes ?? []).filter(isAbnormal);
   return (
     <Card title={t('errors.title')} extra={<ClusterPicker value={clusterId} onChange={setClusterId} />}>
+      {list.data?.metricCheck === 'failed' && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('errors.metricsFailed')} />
+      )}
       {list.isError ? (
         <Alert type="error" showIcon message={errorText(list.error)} />
       ) : list.data && abnormal.length === 0 ? (
