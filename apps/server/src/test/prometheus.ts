@@ -36,16 +36,26 @@ export interface TestPrometheus {
   stop(): Promise<void>;
 }
 
-/** Prometheus scraping each target every second, labelled node="<resource>". */
-export const startPrometheus = async (targets: { resource: string; address: string }[]): Promise<TestPrometheus> => {
+/** Prometheus scraping each target every second, labelled node="<resource>"; a URL with a path or query (snmp_exporter's /snmp?target=) gets its own job. */
+export const startPrometheus = async (targets: { resource: string; url: string }[]): Promise<TestPrometheus> => {
   need('prometheus', 'prometheus');
   const dir = mkdtempSync(join(tmpdir(), 'portal-prometheus-'));
-  const scrape = targets
-    .map((t) => `      - targets: ['${t.address}']\n        labels:\n          node: '${t.resource}'`)
-    .join('\n');
+  const jobs = targets.map((t, i) => {
+    const u = new URL(t.url);
+    const params = [...u.searchParams].map(([k, v]) => `      ${k}: ['${v}']`).join('\n');
+    return [
+      `  - job_name: job${i}`,
+      `    metrics_path: '${u.pathname}'`,
+      ...(params ? ['    params:', params] : []),
+      '    static_configs:',
+      `      - targets: ['${u.host}']`,
+      `        labels:`,
+      `          node: '${t.resource}'`,
+    ].join('\n');
+  });
   writeFileSync(
     join(dir, 'prometheus.yml'),
-    `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: node\n    static_configs:\n${scrape}\n`,
+    `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n${jobs.join('\n')}\n`,
   );
   const port = await freePort();
   const p = running('prometheus', [

@@ -1,5 +1,7 @@
 import type { MetricInfo } from '@portal/shared';
-import type { Families, Labels } from './exposition.js';
+import { avg, max, minus, sum, usedShare, values, all, type Match } from './catalogue-read.js';
+import type { Families } from './exposition.js';
+import { SWITCH_ENTRIES } from './switch-entries.js';
 
 /*
  * The catalogue: each portal metric read from exporters' samples, twice, the same way: as a
@@ -17,28 +19,6 @@ export interface CatalogueEntry extends MetricInfo {
   /** One series for one resource: `$sel` is its label matcher, `$w` the rate window. */
   promql: string;
 }
-
-type Match = (labels: Labels) => boolean;
-const all: Match = () => true;
-
-const values = (f: Families, name: string, match: Match): number[] =>
-  (f.get(name) ?? []).filter((s) => match(s.labels)).map((s) => s.value);
-
-const sum = (f: Families, name: string, match: Match = all): number | undefined => {
-  const v = values(f, name, match);
-  return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0);
-};
-const avg = (f: Families, name: string, match: Match = all): number | undefined => {
-  const v = values(f, name, match);
-  return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0) / v.length;
-};
-const max = (f: Families, name: string, match: Match = all): number | undefined => {
-  const v = values(f, name, match);
-  return v.length === 0 ? undefined : Math.max(...v);
-};
-const minus = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a - b);
-const usedShare = (total: number | undefined, free: number | undefined) =>
-  total === undefined || free === undefined || total <= 0 ? undefined : 100 * (1 - free / total);
 
 const mode =
   (m: string): Match =>
@@ -276,6 +256,7 @@ const entries: CatalogueEntry[] = [
     read: (f) => sum(f, 'DCGM_FI_DEV_POWER_USAGE'),
     promql: 'sum(DCGM_FI_DEV_POWER_USAGE{$sel})',
   },
+  ...SWITCH_ENTRIES,
 ];
 
 export const CATALOGUE: readonly CatalogueEntry[] = entries;
@@ -286,7 +267,9 @@ export const catalogueEntry = (id: string): CatalogueEntry | undefined => byId.g
 /** The exporter metric names the catalogue reads: a scrape parses only these families. */
 export const CATALOGUE_FAMILIES: ReadonlySet<string> = new Set(
   entries.flatMap((e) =>
-    [...e.from.matchAll(/\b(node_[A-Za-z0-9_]+|DCGM_[A-Z0-9_]+|ipmi_[a-z0-9_]+)/g)].map((m) => m[1] as string),
+    [...e.from.matchAll(/\b(node_[A-Za-z0-9_]+|DCGM_[A-Z0-9_]+|ipmi_[a-z0-9_]+|if[A-Z][A-Za-z0-9]+)/g)].map(
+      (m) => m[1] as string,
+    ),
   ),
 );
 

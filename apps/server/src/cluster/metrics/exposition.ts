@@ -6,9 +6,13 @@ export type Labels = Readonly<Record<string, string>>;
 /** Samples by metric name: each with its labels and a finite value. */
 export type Families = ReadonlyMap<string, readonly { labels: Labels; value: number }[]>;
 
-/** The family a sample or comment line belongs to, or undefined for a blank line. */
+/**
+ * The family a sample or TYPE line belongs to, or undefined for a blank line or other comments.
+ * HELP lines are dropped: nothing reads them, and an empty one (`# HELP ifHCInOctets `, which
+ * snmp_exporter writes for a metric without help) stops the parser.
+ */
 const familyOf = (line: string): string | undefined => {
-  if (line.startsWith('#')) return /^#\s*(?:HELP|TYPE)\s+(\S+)/.exec(line)?.[1];
+  if (line.startsWith('#')) return /^#\s*TYPE\s+(\S+)/.exec(line)?.[1];
   const m = /^[A-Za-z_:][A-Za-z0-9_:]*/.exec(line);
   return m?.[0];
 };
@@ -24,7 +28,9 @@ export const parseExposition = (text: string, keep: ReadonlySet<string>): Famili
       const name = familyOf(line);
       return name !== undefined && keep.has(name);
     })
-    .join('\n');
+    .join('\n')
+    // The parser drops a last line without its newline.
+    .concat('\n');
   const out = new Map<string, { labels: Labels; value: number }[]>();
   for (const family of parsePrometheusTextFormat(kept)) {
     const samples = family.metrics

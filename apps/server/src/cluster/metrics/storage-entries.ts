@@ -1,5 +1,6 @@
 import type { StorageSystemConfig } from '../../config/storage-schema.js';
 import type { CatalogueEntry } from './catalogue.js';
+import { sum } from './catalogue-read.js';
 import type { Families, Labels } from './exposition.js';
 
 /*
@@ -35,11 +36,6 @@ const DISK_COUNTERS = [
 /** A label value inside PromQL double quotes (Go string escapes are a superset of JSON's). */
 const quote = (v: string) => JSON.stringify(v);
 const regexEscape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const summed = (f: Families, name: string, match: (l: Labels) => boolean): number | undefined => {
-  const v = (f.get(name) ?? []).filter((s) => match(s.labels)).map((s) => s.value);
-  return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0);
-};
 
 /** The six series of one storage system, as catalogue entries. */
 export const storageEntries = (s: StorageSystemConfig): CatalogueEntry[] => {
@@ -93,7 +89,7 @@ export const storageEntries = (s: StorageSystemConfig): CatalogueEntry[] => {
       unit,
       rate: true,
       from: name,
-      read: (f) => summed(f, name, onDisks),
+      read: (f) => sum(f, name, onDisks),
       promql: `sum(rate(${name}{$sel${deviceSel}}[$w]))`,
     })),
   ];

@@ -6,7 +6,7 @@ import type { Asset } from '@portal/shared';
 import { DATE_TIME_FORMAT } from '../../../lib/format';
 import { useErrorText } from '../../../lib/errors';
 import { useMetricHistory } from '../api/metric-history';
-import { DAY_METRICS, hasOwnSeries, seriesAverage } from './asset-day-metrics';
+import { dayMetricsOf, hasOwnSeries, hasUtilisation, seriesAverage } from './asset-day-metrics';
 import { AvailabilityMark } from './AvailabilityMark';
 import { metricCharts } from './metric-charts';
 import { MetricChartCard } from './MetricChartCard';
@@ -26,22 +26,24 @@ const DayMetrics = ({ asset }: { asset: Asset }) => {
   const history = useMetricHistory({
     clusterId: asset.clusterId ?? undefined,
     resources: asset.name,
-    metrics: [...DAY_METRICS],
+    metrics: [...dayMetricsOf(asset.type)],
     startTime: new Date(range.from).toISOString(),
     endTime: new Date(range.to).toISOString(),
   });
   if (history.isPending) return <Spin aria-label={t('detail.loading')} />;
   if (history.isError) return <Alert type="error" showIcon message={errorText(history.error)} />;
   const { list, step } = history.data;
-  const charts = metricCharts(list, DAY_METRICS).filter((c) => !c.empty);
+  const charts = metricCharts(list, dayMetricsOf(asset.type)).filter((c) => !c.empty);
   if (charts.length === 0) return <Empty description={t('detail.noMetrics')} />;
   const average = (metric: string) => formatMetricValue(t, 'percent', seriesAverage(list, metric));
   return (
     <Flex vertical gap={12}>
-      <Flex gap={32} wrap>
-        <Statistic title={t('detail.avgCpu')} value={average('cpu.usage')} />
-        <Statistic title={t('detail.avgMemory')} value={average('memory.usage')} />
-      </Flex>
+      {hasUtilisation(asset.type) && (
+        <Flex gap={32} wrap>
+          <Statistic title={t('detail.avgCpu')} value={average('cpu.usage')} />
+          <Statistic title={t('detail.avgMemory')} value={average('memory.usage')} />
+        </Flex>
+      )}
       {charts.map((chart) => (
         <MetricChartCard key={chart.metric} chart={chart} from={range.from} to={range.to} step={step} />
       ))}

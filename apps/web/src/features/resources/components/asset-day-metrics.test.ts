@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricSeries } from '@portal/shared';
-import { hasOwnSeries, seriesAverage } from './asset-day-metrics';
+import { DAY_METRICS, dayMetricsOf, hasOwnSeries, hasUtilisation, seriesAverage } from './asset-day-metrics';
 
 const series = (metric: string, values: (number | null)[]): MetricSeries => ({
   resource: 'cn01',
@@ -28,5 +28,15 @@ describe('hasOwnSeries', () => {
     expect(hasOwnSeries('rack-A.sw_1')).toBe(true);
     expect(hasOwnSeries('cn[01-02]')).toBe(false);
     expect(hasOwnSeries('a,b')).toBe(false);
+  });
+});
+
+describe('dayMetricsOf', () => {
+  it('charts what each kind of resource has: a switch its ports and traffic, a chassis its power, heat and fans', () => {
+    expect(dayMetricsOf('SWITCH')).toEqual(['switch.receive', 'switch.transmit', 'switch.portsUp', 'switch.ports']);
+    expect(dayMetricsOf('BLADECHASSIS')).toEqual(['hardware.power', 'hardware.temperature', 'hardware.fanSpeed']);
+    expect(dayMetricsOf('SERVER')).toEqual([...DAY_METRICS, 'hardware.temperature', 'hardware.power']);
+    expect(dayMetricsOf('BLADE')).toEqual(dayMetricsOf('SERVER'));
+    expect([hasUtilisation('SERVER'), hasUtilisation('SWITCH'), hasUtilisation('BLADECHASSIS')]).toEqual([true, false, false]);
   });
 });

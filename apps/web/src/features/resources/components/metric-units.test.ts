@@ -48,6 +48,10 @@ const CATALOGUE_IDS = [
   'gpu.memoryUsed',
   'gpu.temperature',
   'gpu.power',
+  'switch.ports',
+  'switch.portsUp',
+  'switch.receive',
+  'switch.transmit',
 ];
 
 describe('metric names and units', () => {

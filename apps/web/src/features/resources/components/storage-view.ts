@@ -6,11 +6,11 @@ import type { MetricChart } from './metric-charts';
  * system (a read and a write line each) and the colours of the states of spec section 4.
  */
 
-/** Tag colours: normal green, downgrade orange, fault red, unknown grey. */
+/** Tag colours: normal green, downgrade orange, fault red, unknown grey (antd's presets, whose text reads on their fill). */
 export const STORAGE_STATE_COLORS: Record<StorageState | StorageNodeState, string> = {
-  normal: 'success',
-  downgrade: 'warning',
-  fault: 'error',
+  normal: 'green',
+  downgrade: 'orange',
+  fault: 'red',
   unknown: 'default',
 };
 

@@ -1,0 +1,25 @@
+import type { Families, Labels } from './exposition.js';
+
+/* Reading one scrape's families: the helpers the catalogue's entries are written with. */
+
+export type Match = (labels: Labels) => boolean;
+export const all: Match = () => true;
+
+export const values = (f: Families, name: string, match: Match): number[] =>
+  (f.get(name) ?? []).filter((s) => match(s.labels)).map((s) => s.value);
+
+export const sum = (f: Families, name: string, match: Match = all): number | undefined => {
+  const v = values(f, name, match);
+  return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0);
+};
+export const avg = (f: Families, name: string, match: Match = all): number | undefined => {
+  const v = values(f, name, match);
+  return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0) / v.length;
+};
+export const max = (f: Families, name: string, match: Match = all): number | undefined => {
+  const v = values(f, name, match);
+  return v.length === 0 ? undefined : Math.max(...v);
+};
+export const minus = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a - b);
+export const usedShare = (total: number | undefined, free: number | undefined) =>
+  total === undefined || free === undefined || total <= 0 ? undefined : 100 * (1 - free / total);
