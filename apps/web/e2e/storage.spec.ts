@@ -10,6 +10,7 @@ import { signInAsAdmin } from './support/portal';
  */
 
 test('an administrator reads the storage systems, their IO and their servers', async ({ page }) => {
+  test.setTimeout(240_000);
   await signInAsAdmin(page);
   await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Resources' }).click();
   await page.getByRole('menuitem', { name: 'Parallel storage' }).click();
@@ -17,7 +18,7 @@ test('an administrator reads the storage systems, their IO and their servers', a
 
   const scratch = page.getByTestId('storage-scratch');
   // The collector's first round reads the capacity (a round every 5 s).
-  await expect(scratch.getByText('Normal', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(scratch.getByText('Normal', { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(scratch).toContainText('1 of 1 answering');
   await expect(scratch).toContainText('/public');
   await expect(scratch.getByTestId('storage-capacity')).toHaveText(
@@ -26,8 +27,9 @@ test('an administrator reads the storage systems, their IO and their servers', a
   await expect(scratch.getByRole('progressbar', { name: 'Capacity used of scratch' })).toBeVisible();
   await expect(scratch.getByText('IOPS (per second)')).toBeVisible();
   await expect(scratch.getByText('Throughput (bytes/s)')).toBeVisible();
-  // The disks' rates need two rounds: then the charts draw a read and a write line.
-  await expect(scratch.getByRole('img', { name: 'Line chart of IOPS for Read, Write' })).toBeVisible({ timeout: 30_000 });
+  // The disks' rates need two rounds, and the page reads again at the refresh interval (30 s):
+  // then the charts draw a read and a write line.
+  await expect(scratch.getByRole('img', { name: 'Line chart of IOPS for Read, Write' })).toBeVisible({ timeout: 90_000 });
 
   const archive = page.getByTestId('storage-archive');
   await expect(archive.getByText('Degraded', { exact: true })).toBeVisible();
