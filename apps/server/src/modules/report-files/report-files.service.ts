@@ -227,7 +227,9 @@ export class ReportFilesService {
   private async write(row: ReportFileRow): Promise<void> {
     const id = Number(row.id);
     let ended = () => {};
-    const current = { id, stop: false, done: new Promise<void>((r) => (ended = r)) };
+    // A close() that came between the claim and here finds no writer to stop: the file stops at once
+    // (it stays RUNNING and is queued again at the next start).
+    const current = { id, stop: this.closed, done: new Promise<void>((r) => (ended = r)) };
     this.current = current;
     const path = this.pathOf(row);
     const part = `${path}.part`;
