@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, resourcesListNodes, type NodeList } from '@portal/shared';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { localTestCluster } from '../../test/local-cluster.js';
+import { writeIbTree } from '../../test/infiniband-sysfs.js';
 import { startNodeExporter, type TestNodeExporter } from '../../test/prometheus.js';
 import { metricExceptionsOf } from './node-health.js';
 
@@ -65,23 +66,6 @@ describe('node exceptions from metrics: the rules', () => {
   });
 });
 
-/** /sys/class/infiniband with one card, port 1 active and port 2 down (what node_exporter reads). */
-const writeIbTree = (root: string) => {
-  const dev = join(root, 'class', 'infiniband', 'mlx5_0');
-  for (const [n, state, phys] of [
-    ['1', '4: ACTIVE', '5: LinkUp'],
-    ['2', '1: DOWN', '3: Disabled'],
-  ] as const) {
-    mkdirSync(join(dev, 'ports', n, 'counters'), { recursive: true });
-    writeFileSync(join(dev, 'ports', n, 'state'), `${state}\n`);
-    writeFileSync(join(dev, 'ports', n, 'phys_state'), `${phys}\n`);
-    writeFileSync(join(dev, 'ports', n, 'rate'), '100 Gb/sec (4X EDR)\n');
-  }
-  writeFileSync(join(dev, 'board_id'), 'MT_0000000010\n');
-  writeFileSync(join(dev, 'fw_ver'), '16.35.2000\n');
-  writeFileSync(join(dev, 'hca_type'), 'MT4119\n');
-};
-
 describe('node exceptions from metrics: the node list', () => {
   let t: TestApp;
   let viewer: TestClient;
@@ -90,7 +74,7 @@ describe('node exceptions from metrics: the node list', () => {
 
   beforeAll(async () => {
     sysfs = mkdtempSync(join(tmpdir(), 'portal-ib-'));
-    writeIbTree(sysfs);
+    writeIbTree(sysfs, '1: DOWN');
     exporter = await startNodeExporter({ sysfs });
     const low = { memoryUsagePercent: 1, rootUsagePercent: 1, temperatureCelsius: 200, loadPerCore: 1000 };
     const checked = {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { startChrony, type TestNtpServer } from '../../test/chrony.js';
 import { freePort, freeUdpPort } from '../../test/daemons.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { localTestCluster } from '../../test/local-cluster.js';
+import { writeIbTree } from '../../test/infiniband-sysfs.js';
 import { startNodeExporter, type TestNodeExporter } from '../../test/prometheus.js';
 
 /*
@@ -16,24 +17,6 @@ import { startNodeExporter, type TestNodeExporter } from '../../test/prometheus.
  * the built-in scheduler and the portal's database. Login nodes here are a closed port and a
  * server that is not SSH; a real sshd answers in services.slurm.test.ts.
  */
-
-/** /sys/class/infiniband as a Mellanox card with two ports lays it out (what node_exporter reads). */
-const writeIbTree = (root: string, port2State: string) => {
-  const dev = join(root, 'class', 'infiniband', 'mlx5_0');
-  for (const port of ['1', '2']) mkdirSync(join(dev, 'ports', port, 'counters'), { recursive: true });
-  writeFileSync(join(dev, 'board_id'), 'MT_0000000010\n');
-  writeFileSync(join(dev, 'fw_ver'), '16.35.2000\n');
-  writeFileSync(join(dev, 'hca_type'), 'MT4119\n');
-  const port = (n: string, state: string, phys: string) => {
-    writeFileSync(join(dev, 'ports', n, 'state'), `${state}\n`);
-    writeFileSync(join(dev, 'ports', n, 'phys_state'), `${phys}\n`);
-    writeFileSync(join(dev, 'ports', n, 'rate'), '100 Gb/sec (4X EDR)\n');
-    writeFileSync(join(dev, 'ports', n, 'counters', 'port_rcv_data'), '100\n');
-    writeFileSync(join(dev, 'ports', n, 'counters', 'port_xmit_data'), '100\n');
-  };
-  port('1', '4: ACTIVE', '5: LinkUp');
-  port('2', port2State, port2State.startsWith('4') ? '5: LinkUp' : '3: Disabled');
-};
 
 describe('service status groups', () => {
   let t: TestApp;
