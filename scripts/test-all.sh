@@ -53,7 +53,7 @@ fi
 # sed reads all of it: head would close the pipe early and, under pipefail, SIGPIPE ends the script.
 Xvnc -version 2>&1 | sed -n 2p
 
-step "Resource parts: the IPMI simulator and ipmitool, node_exporter, Prometheus, chrony, snmpd and snmp_exporter"
+step "Resource parts: the IPMI simulator and ipmitool, node_exporter, Prometheus, chrony, snmpd, snmp_exporter and ipmi_exporter"
 # Node power is tested against OpenIPMI's ipmi_sim driven by the real ipmitool (docs/resources.md).
 if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -66,19 +66,20 @@ if ! command -v ipmi_sim >/dev/null 2>&1 || ! command -v ipmitool >/dev/null 2>&
 fi
 ipmitool -V
 # Metrics are tested against a real node_exporter scraped by the portal and by a real Prometheus
-# (docs/metrics.md), switches against net-snmp's agent read by snmp_exporter, the NTP check against
+# (docs/metrics.md), switches against net-snmp's agent read by snmp_exporter, a chassis's sensors
+# against ipmi_sim read by ipmi_exporter (with FreeIPMI's tools), the NTP check against
 # a real chronyd (docs/services.md); the packages must not start their own daemons on the standard
 # ports (or set this host's clock).
 if ! command -v prometheus >/dev/null 2>&1 || ! command -v prometheus-node-exporter >/dev/null 2>&1 || ! command -v chronyd >/dev/null 2>&1 ||
-  ! command -v snmpd >/dev/null 2>&1 || ! command -v prometheus-snmp-exporter >/dev/null 2>&1; then
+  ! command -v snmpd >/dev/null 2>&1 || ! command -v prometheus-snmp-exporter >/dev/null 2>&1 || ! command -v prometheus-ipmi-exporter >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq
     policy=/usr/sbin/policy-rc.d own_policy=0
     if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && own_policy=1; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-node-exporter chrony snmpd prometheus-snmp-exporter >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-node-exporter chrony snmpd prometheus-snmp-exporter prometheus-ipmi-exporter freeipmi-tools >/dev/null
     [ "$own_policy" = 0 ] || rm -f "$policy"
   else
-    echo "prometheus, prometheus-node-exporter, chrony, snmpd or prometheus-snmp-exporter is missing: install them (Debian) for the metric and service tests." >&2
+    echo "prometheus, prometheus-node-exporter, chrony, snmpd, prometheus-snmp-exporter or prometheus-ipmi-exporter is missing: install them (Debian) for the metric and service tests." >&2
     exit 1
   fi
 fi

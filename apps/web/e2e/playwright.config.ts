@@ -40,7 +40,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // A trace records every frame and DOM snapshot: a third of the suite's CPU time, on every
+    // passing test too. Off by default (CI keeps only the log); PORTAL_E2E_TRACE=1 turns it on.
+    trace: process.env.PORTAL_E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -28,7 +28,9 @@ const metricTarget = z
     resource: z
       .string()
       .regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a resource name')
-      .describe('The resource the samples belong to: a node or asset name, as the metric pages show it.'),
+      .describe(
+        "The resource the samples belong to: a node or asset name, as the metric pages show it. Several targets may name one resource (a node's node_exporter and its BMC's ipmi_exporter): they are read as one scrape.",
+      ),
     url: z
       .string()
       .regex(/^(https?:\/\/\S+|builtin:host)$/, 'an http(s) URL or builtin:host')

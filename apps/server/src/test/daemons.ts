@@ -38,8 +38,9 @@ export const need = (program: string, pkg: string) => {
 export const running = (
   program: string,
   args: string[],
+  env: Record<string, string> = {},
 ): { child: ChildProcess; exited: Promise<void>; output: () => string } => {
-  const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   child.stderr?.on('data', (d: Buffer) => {
     output = (output + d.toString()).slice(-4000);

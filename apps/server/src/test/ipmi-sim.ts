@@ -2,12 +2,14 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installSensors, type BmcSensor } from './bmc-sensors.js';
 import { freeUdpPort } from './daemons.js';
 
 /*
  * A simulated BMC for tests: OpenIPMI's ipmi_sim on a loopback UDP port (Debian `openipmi`;
  * ../shared/notes/real-cluster-on-one-machine.md). Its chassis-control program keeps the power
- * state in a file, so a test can read what the portal switched.
+ * state in a file, so a test can read what the portal switched; given sensors (bmc-sensors.ts), it
+ * answers their readings, which a test sets.
  */
 
 export interface TestBmc {
@@ -16,6 +18,8 @@ export interface TestBmc {
   password: string;
   /** The chassis power as the simulated machine has it now. */
   power(): 'on' | 'off';
+  /** Sets a sensor's reading, in its units (the BMC polls it within a fifth of a second). */
+  setSensor(name: string, value: number): void;
   stop(): Promise<void>;
 }
 
@@ -46,8 +50,12 @@ const ipmitoolStatus = (port: number, password: string) =>
     );
   });
 
-export const startTestBmc = async (password = 'bmc-Secret-1'): Promise<TestBmc> => {
+export const startTestBmc = async (
+  password = 'bmc-Secret-1',
+  opts: { sensors?: readonly BmcSensor[] } = {},
+): Promise<TestBmc> => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bmc-'));
+  const sensors = installSensors(dir, opts.sensors ?? []);
   const powerFile = join(dir, 'power');
   writeFileSync(powerFile, '1\n');
   const chassis = join(dir, 'chassis.sh');
@@ -83,7 +91,13 @@ set_working_mc 0x20
   );
   writeFileSync(
     join(dir, 'cmds'),
-    'mc_setbmc 0x20\nmc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02 persist_sdr\nmc_enable 0x20\n',
+    [
+      'mc_setbmc 0x20',
+      'mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02 persist_sdr',
+      ...sensors.commands,
+      'mc_enable 0x20',
+      '',
+    ].join('\n'),
   );
   const sim: ChildProcess = spawn('ipmi_sim', ['-c', join(dir, 'lan.conf'), '-f', join(dir, 'cmds'), '-n', '-s', dir], {
     stdio: 'ignore',
@@ -101,6 +115,7 @@ set_working_mc 0x20
     user: 'admin',
     password,
     power: () => (readFileSync(powerFile, 'utf8').trim() === '0' ? 'off' : 'on'),
+    setSensor: sensors.set,
     stop: async () => {
       sim.kill('SIGTERM');
       await exited;

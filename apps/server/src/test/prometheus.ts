@@ -36,8 +36,14 @@ export interface TestPrometheus {
   stop(): Promise<void>;
 }
 
-/** Prometheus scraping each target every second, labelled node="<resource>"; a URL with a path or query (snmp_exporter's /snmp?target=) gets its own job. */
-export const startPrometheus = async (targets: { resource: string; url: string }[]): Promise<TestPrometheus> => {
+/**
+ * Prometheus scraping each target every second (or every `intervalSeconds`: a BMC takes a while to
+ * answer), labelled node="<resource>"; a URL with a path or query (snmp_exporter's /snmp?target=)
+ * gets its own job.
+ */
+export const startPrometheus = async (
+  targets: { resource: string; url: string; intervalSeconds?: number }[],
+): Promise<TestPrometheus> => {
   need('prometheus', 'prometheus');
   const dir = mkdtempSync(join(tmpdir(), 'portal-prometheus-'));
   const jobs = targets.map((t, i) => {
@@ -46,6 +52,7 @@ export const startPrometheus = async (targets: { resource: string; url: string }
     return [
       `  - job_name: job${i}`,
       `    metrics_path: '${u.pathname}'`,
+      ...(t.intervalSeconds ? [`    scrape_interval: ${t.intervalSeconds}s`, `    scrape_timeout: ${t.intervalSeconds}s`] : []),
       ...(params ? ['    params:', params] : []),
       '    static_configs:',
       `      - targets: ['${u.host}']`,

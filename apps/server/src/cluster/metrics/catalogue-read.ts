@@ -23,3 +23,6 @@ export const max = (f: Families, name: string, match: Match = all): number | und
 export const minus = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a - b);
 export const usedShare = (total: number | undefined, free: number | undefined) =>
   total === undefined || free === undefined || total <= 0 ? undefined : 100 * (1 - free / total);
+
+/** The samples of several families, as one (a figure that node_exporter and ipmi_exporter both report). */
+export const valuesOfAny = (f: Families, names: readonly string[]): number[] => names.flatMap((name) => values(f, name, all));

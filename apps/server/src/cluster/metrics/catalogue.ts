@@ -1,6 +1,7 @@
 import type { MetricInfo } from '@portal/shared';
 import { avg, max, minus, sum, usedShare, values, all, type Match } from './catalogue-read.js';
 import type { Families } from './exposition.js';
+import { HARDWARE_ENTRIES } from './hardware-entries.js';
 import { SWITCH_ENTRIES } from './switch-entries.js';
 
 /*
@@ -190,33 +191,7 @@ const entries: CatalogueEntry[] = [
     },
     promql: `sum(node_infiniband_state_id{$sel} == bool ${IB_PORT_ACTIVE})`,
   },
-  {
-    id: 'hardware.temperature',
-    group: 'hardware',
-    unit: 'celsius',
-    rate: false,
-    from: 'node_hwmon_temp_celsius (hottest sensor)',
-    read: (f) => max(f, 'node_hwmon_temp_celsius'),
-    promql: 'max(node_hwmon_temp_celsius{$sel})',
-  },
-  {
-    id: 'hardware.fanSpeed',
-    group: 'hardware',
-    unit: 'rpm',
-    rate: false,
-    from: 'node_hwmon_fan_rpm (mean of the fans)',
-    read: (f) => avg(f, 'node_hwmon_fan_rpm'),
-    promql: 'avg(node_hwmon_fan_rpm{$sel})',
-  },
-  {
-    id: 'hardware.power',
-    group: 'hardware',
-    unit: 'watts',
-    rate: false,
-    from: 'ipmi_dcmi_power_consumption_watts (ipmi_exporter)',
-    read: (f) => max(f, 'ipmi_dcmi_power_consumption_watts'),
-    promql: 'max(ipmi_dcmi_power_consumption_watts{$sel})',
-  },
+  ...HARDWARE_ENTRIES,
   {
     id: 'gpu.usage',
     group: 'gpu',

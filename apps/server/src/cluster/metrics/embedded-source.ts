@@ -2,7 +2,7 @@ import type { MetricRawRow } from '../../db/metric-tables.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
 import { CATALOGUE, CATALOGUE_FAMILIES, type CatalogueEntry } from './catalogue.js';
-import { parseExposition, type Families } from './exposition.js';
+import { mergeFamilies, parseExposition, type Families } from './exposition.js';
 import { sampleHost } from './host-sampler.js';
 import { STORAGE_FAMILIES } from './storage-entries.js';
 import { ROLLUPS, type MetricStore, type RollupLevel, type SeriesSums } from './metric-store.js';
@@ -67,7 +67,7 @@ export class EmbeddedMetricSource implements MetricSource {
   }
 
   resources(): string[] {
-    return this.targets().map((t) => t.resource);
+    return [...new Set(this.targets().map((t) => t.resource))];
   }
 
   setDiscoveredTargets(targets: readonly MetricTarget[]): void {
@@ -100,14 +100,14 @@ export class EmbeddedMetricSource implements MetricSource {
     return parseExposition(await res.text(), FAMILIES);
   }
 
-  /** Rows for one target's scrape at `ts`. */
-  private async rowsOf(t: MetricTarget, f: Families, ts: number): Promise<MetricRawRow[]> {
+  /** Rows for one resource's scrape at `ts`. */
+  private async rowsOf(resource: string, f: Families, ts: number): Promise<MetricRawRow[]> {
     const rows: MetricRawRow[] = [];
-    const extra = this.opts.extraEntries?.get(t.resource) ?? [];
+    const extra = this.opts.extraEntries?.get(resource) ?? [];
     for (const entry of extra.length === 0 ? CATALOGUE : [...CATALOGUE, ...extra]) {
       const v = entry.read(f);
       if (v === undefined) continue;
-      const id = await this.store.seriesId(this.opts.clusterId, t.resource, entry.id);
+      const id = await this.store.seriesId(this.opts.clusterId, resource, entry.id);
       if (!entry.rate) {
         rows.push({ series_id: id, ts, value: v, raw: null });
         continue;
@@ -125,24 +125,39 @@ export class EmbeddedMetricSource implements MetricSource {
     return rows;
   }
 
-  /** Scrapes every target once and writes what came back in one batch. */
+  /** One resource's targets (a node's node_exporter and its BMC's ipmi_exporter, say), read as one scrape. */
+  private async scrapeResource(resource: string, urls: readonly MetricTarget[]): Promise<Families | undefined> {
+    const answers = await Promise.all(
+      urls.map(async (t) => {
+        try {
+          const f = await this.families(t);
+          if (this.failing.delete(t.url)) this.log.info({ resource, url: t.url }, 'metric target answers again');
+          return f;
+        } catch (e) {
+          // Said once per outage, not every interval.
+          if (!this.failing.has(t.url)) this.log.warn({ resource, url: t.url, err: e }, 'metric target does not answer');
+          this.failing.add(t.url);
+          return undefined;
+        }
+      }),
+    );
+    const answered = answers.filter((f) => f !== undefined);
+    return answered.length <= 1 ? answered[0] : mergeFamilies(answered);
+  }
+
+  /** Scrapes every target once and writes what came back in one batch; a resource fails when none of its targets answers. */
   async scrapeRound(): Promise<RoundResult> {
     const rows: MetricRawRow[] = [];
     const failed: string[] = [];
-    const queue = this.targets();
+    const byResource = new Map<string, MetricTarget[]>();
+    for (const t of this.targets()) byResource.set(t.resource, [...(byResource.get(t.resource) ?? []), t]);
+    const queue = [...byResource];
     const worker = async () => {
-      for (let t = queue.shift(); t; t = queue.shift()) {
-        try {
-          const f = await this.families(t);
-          rows.push(...(await this.rowsOf(t, f, this.clock.now())));
-          if (this.failing.delete(t.resource)) this.log.info({ resource: t.resource }, 'metric target answers again');
-        } catch (e) {
-          failed.push(t.resource);
-          // Said once per outage, not every interval.
-          if (!this.failing.has(t.resource))
-            this.log.warn({ resource: t.resource, url: t.url, err: e }, 'metric target does not answer');
-          this.failing.add(t.resource);
-        }
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [resource, urls] = next;
+        const f = await this.scrapeResource(resource, urls);
+        if (f) rows.push(...(await this.rowsOf(resource, f, this.clock.now())));
+        else failed.push(resource);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SCRAPE_PARALLEL, queue.length) }, worker));

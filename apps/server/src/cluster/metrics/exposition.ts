@@ -40,3 +40,10 @@ export const parseExposition = (text: string, keep: ReadonlySet<string>): Famili
   }
   return out;
 };
+
+/** Several scrapes of one resource (its node_exporter and its BMC's exporter) as one: each family's samples from all. */
+export const mergeFamilies = (scrapes: readonly Families[]): Families => {
+  const out = new Map<string, { labels: Labels; value: number }[]>();
+  for (const f of scrapes) for (const [name, samples] of f) out.set(name, [...(out.get(name) ?? []), ...samples]);
+  return out;
+};

@@ -6,6 +6,9 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { AppError } from '../../lib/app-error.js';
 import { silentLogger } from '../../lib/logger.js';
 import { systemClock } from '../../lib/time.js';
+import { CHASSIS_SENSORS } from '../../test/bmc-sensors.js';
+import { startIpmiExporter, type TestIpmiExporter } from '../../test/ipmi-exporter.js';
+import { startTestBmc, type TestBmc } from '../../test/ipmi-sim.js';
 import { startNodeExporter, startPrometheus, type TestNodeExporter, type TestPrometheus } from '../../test/prometheus.js';
 import { startSnmpSwitch, type TestSwitch } from '../../test/snmp.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
@@ -35,6 +38,7 @@ const STORAGE = (busiest: string) => [
   ...storageEntries({ ...scratch, name: 'one', devices: [busiest] }),
 ];
 const SWITCH = ['switch.ports', 'switch.portsUp', 'switch.receive', 'switch.transmit'];
+const CHASSIS = ['hardware.temperature', 'hardware.fanSpeed', 'hardware.power', 'hardware.sensorsAbnormal'];
 const COMPARED = ['memory.total', 'cpu.count', 'memory.used', 'memory.usage', 'cpu.usage', 'cpu.load1', 'network.receive'];
 const mean = (a: SeriesAnswer, metric: string): number => {
   const values = (a.series.find((s) => s.metric === metric)?.points ?? []).map((p) => p.value).filter((v) => v !== null);
@@ -56,6 +60,10 @@ describe('metrics: the embedded store and Prometheus agree', () => {
   let switchEmbedded: SeriesAnswer;
   let switchPrometheus: SeriesAnswer;
   let sw: TestSwitch;
+  let bmc: TestBmc;
+  let ipmi: TestIpmiExporter;
+  let chassisEmbedded: SeriesAnswer;
+  let chassisPrometheus: SeriesAnswer;
   let promSource: PrometheusMetricSource;
 
   beforeAll(async () => {
@@ -70,9 +78,12 @@ describe('metrics: the embedded store and Prometheus agree', () => {
     const busiest = disks.sort((x, y) => Number(y[2]) - Number(x[2]))[0]?.[1] ?? 'none';
     const storageSeries = STORAGE(busiest);
     sw = await startSnmpSwitch();
+    bmc = await startTestBmc('chassis-Secret-1', { sensors: CHASSIS_SENSORS });
+    ipmi = await startIpmiExporter(bmc);
     prom = await startPrometheus([
       { resource: 'cn01', url: exporter.url },
       { resource: 'sw01', url: sw.url },
+      { resource: 'ch01', url: ipmi.url, intervalSeconds: 2 },
     ]);
     const source = new EmbeddedMetricSource(
       new MetricStore(h.db),
@@ -109,13 +120,34 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       if (Date.now() > firstScrape) throw new Error('Prometheus did not scrape node_exporter within 60 s');
       await new Promise((r) => setTimeout(r, 250));
     }
+    // The chassis's own collector, every two seconds beside (its BMC takes a while to answer).
+    const chassis = new EmbeddedMetricSource(
+      new MetricStore(h.db),
+      {
+        clusterId: 'c1',
+        targets: [{ resource: 'ch01', url: ipmi.url }],
+        intervalSeconds: 1,
+        timeoutSeconds: 30,
+        retentionDays: 7,
+        rollupRetentionDays: 400,
+      },
+      systemClock,
+      silentLogger,
+    );
     // Twenty seconds of one-second rounds, as the collector's timer would run them.
     const from = Math.ceil(Date.now() / 1000) * 1000 + 1000;
-    while (Date.now() < from + 20_000) {
+    const to = from + 20_000;
+    const chassisRounds = (async () => {
+      while (Date.now() < to) {
+        await chassis.scrapeRound();
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    })();
+    while (Date.now() < to) {
       await source.scrapeRound();
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const to = from + 20_000;
+    await chassisRounds;
     const metrics = COMPARED.map(entry);
     embedded = await source.history({ resources: ['cn01'], metrics, from, to });
     // Prometheus's last scrape of the range may still be on its way: wait until the last step has a value.
@@ -131,10 +163,15 @@ describe('metrics: the embedded store and Prometheus agree', () => {
     const switchSeries = SWITCH.map(entry);
     switchEmbedded = await source.history({ resources: ['sw01'], metrics: switchSeries, from, to });
     switchPrometheus = await promSource.history({ resources: ['sw01'], metrics: switchSeries, from, to });
+    const chassisSeries = CHASSIS.map(entry);
+    chassisEmbedded = await chassis.history({ resources: ['ch01'], metrics: chassisSeries, from, to });
+    chassisPrometheus = await promSource.history({ resources: ['ch01'], metrics: chassisSeries, from, to });
   }, 180_000);
   afterAll(async () => {
     await prom?.stop();
     await sw?.stop();
+    await ipmi?.stop();
+    await bmc?.stop();
     await exporter?.stop();
     await h?.close();
     await storage?.dispose();
@@ -227,6 +264,22 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       const e = mean(switchEmbedded, metric);
       const p = mean(switchPrometheus, metric);
       expect(Math.abs(e - p), `${metric}: embedded ${e}, Prometheus ${p}`).toBeLessThanOrEqual(100_000 + 0.5 * p);
+    }
+  });
+
+  it("reads a chassis's BMC sensors through ipmi_exporter the same way", () => {
+    // The simulated BMC's readings stay put: 42 °C, 5000 rpm, 350 W, no sensor out of range.
+    const expected: Record<string, number> = {
+      'hardware.temperature': 42,
+      'hardware.fanSpeed': 5000,
+      'hardware.power': 350,
+      'hardware.sensorsAbnormal': 0,
+    };
+    for (const [metric, value] of Object.entries(expected)) {
+      expect(valuesOf(chassisEmbedded, metric).length, metric).toBeGreaterThanOrEqual(3);
+      expect(new Set(valuesOf(chassisEmbedded, metric)), metric).toEqual(new Set([value]));
+      expect(valuesOf(chassisPrometheus, metric).length, metric).toBeGreaterThanOrEqual(10);
+      expect(new Set(valuesOf(chassisPrometheus, metric)), metric).toEqual(new Set([value]));
     }
   });
 

@@ -34,7 +34,12 @@ describe('hasOwnSeries', () => {
 describe('dayMetricsOf', () => {
   it('charts what each kind of resource has: a switch its ports and traffic, a chassis its power, heat and fans', () => {
     expect(dayMetricsOf('SWITCH')).toEqual(['switch.receive', 'switch.transmit', 'switch.portsUp', 'switch.ports']);
-    expect(dayMetricsOf('BLADECHASSIS')).toEqual(['hardware.power', 'hardware.temperature', 'hardware.fanSpeed']);
+    expect(dayMetricsOf('BLADECHASSIS')).toEqual([
+      'hardware.power',
+      'hardware.temperature',
+      'hardware.fanSpeed',
+      'hardware.sensorsAbnormal',
+    ]);
     expect(dayMetricsOf('SERVER')).toEqual([...DAY_METRICS, 'hardware.temperature', 'hardware.power']);
     expect(dayMetricsOf('BLADE')).toEqual(dayMetricsOf('SERVER'));
     expect([hasUtilisation('SERVER'), hasUtilisation('SWITCH'), hasUtilisation('BLADECHASSIS')]).toEqual([true, false, false]);

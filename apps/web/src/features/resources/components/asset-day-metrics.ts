@@ -9,7 +9,7 @@ export const dayMetricsOf = (type: AssetType): readonly string[] => {
     case 'SWITCH':
       return ['switch.receive', 'switch.transmit', 'switch.portsUp', 'switch.ports'];
     case 'BLADECHASSIS':
-      return ['hardware.power', 'hardware.temperature', 'hardware.fanSpeed'];
+      return ['hardware.power', 'hardware.temperature', 'hardware.fanSpeed', 'hardware.sensorsAbnormal'];
     default:
       return [...DAY_METRICS, 'hardware.temperature', 'hardware.power'];
   }

@@ -44,6 +44,7 @@ const CATALOGUE_IDS = [
   'hardware.temperature',
   'hardware.fanSpeed',
   'hardware.power',
+  'hardware.sensorsAbnormal',
   'gpu.usage',
   'gpu.memoryUsed',
   'gpu.temperature',
