@@ -111,8 +111,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 bash scripts/dev-cluster start
 # Every test selected here must run: a skipped one (a missing part, a wrong flag) fails the run.
+# One file at a time (the other rounds run two): these share the cluster's nodes, accounts and
+# users, and were written and timed that way.
 reports=$(mktemp -d)
-env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server \
+env -u DATABASE_URL PORTAL_TEST_SLURM=1 node_modules/.bin/vitest run --project server --maxWorkers=1 \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" \
   src/cluster/scheduler/slurm src/cluster/accounts src/cluster/access src/modules/users/provisioning \
   src/modules/files/files.ssh src/modules/transfers/transfers.ssh src/modules/shell/shell.ssh src/modules/desktops/desktops.ssh \

@@ -15,6 +15,6 @@ export const requestAuditEvent = (
   roleId: req.auth?.user.roleId ?? req.auditInfo.roleId ?? null,
   method: req.method,
   path: req.routeOptions.url ?? req.url.split('?')[0] ?? '',
-  ip: req.ip,
+  ip: req.auditInfo.ip,
   ...e,
 });

@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
     /** What the audit line names: the acting user when nobody is signed in yet, and the subject. */
-    auditInfo: { userName?: string; roleId?: number; target?: string };
+    auditInfo: { userName?: string; roleId?: number; target?: string; ip: string };
   }
   interface FastifyContextConfig {
     /** Set on every route built from a contract; the permission test checks all routes have one. */
@@ -257,6 +257,7 @@ export const decorateRequests = (app: FastifyInstance) => {
   app.decorateRequest('auditInfo', null as unknown as FastifyRequest['auditInfo']);
   app.decorateReply('errCode', 0);
   app.addHook('onRequest', async (req) => {
-    req.auditInfo = {};
+    // Taken now: once the client has hung up, the socket no longer knows its peer's address.
+    req.auditInfo = { ip: req.ip };
   });
 };
