@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/load.js';
 import { openDatabase, type DbHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { silentLogger } from '../../lib/logger.js';
 import { CHASSIS_SENSORS } from '../../test/bmc-sensors.js';
 import { ManualClock } from '../../test/harness.js';
 import { startIpmiExporter, type TestIpmiExporter } from '../../test/ipmi-exporter.js';
 import { startTestBmc, type TestBmc } from '../../test/ipmi-sim.js';
+import { metricEntry, testEmbeddedSource } from '../../test/metric-sources.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
-import { CATALOGUE_FAMILIES, catalogueEntry, type CatalogueEntry } from './catalogue.js';
-import { EmbeddedMetricSource } from './embedded-source.js';
+import { CATALOGUE_FAMILIES } from './catalogue.js';
 import { parseExposition } from './exposition.js';
-import { MetricStore } from './metric-store.js';
 
 /*
  * Heat, fans, power and sensor health: read from node_exporter's hwmon and ipmi_exporter's BMC
@@ -20,11 +18,7 @@ import { MetricStore } from './metric-store.js';
  * scraped by the embedded collector.
  */
 
-const entry = (id: string): CatalogueEntry => {
-  const e = catalogueEntry(id);
-  if (!e) throw new Error(`no metric ${id}`);
-  return e;
-};
+const entry = metricEntry;
 const read = (id: string, lines: string[]) => entry(id).read(parseExposition(lines.join('\n'), CATALOGUE_FAMILIES));
 
 describe('hardware metrics from hwmon and IPMI sensors', () => {
@@ -84,19 +78,7 @@ describe('a blade chassis read through ipmi_exporter from a simulated BMC', () =
 
   it('charts its temperature, fan, power and sensors out of range, and sees a reading cross a threshold', async () => {
     const clock = new ManualClock(Date.now() - 60_000);
-    const source = new EmbeddedMetricSource(
-      new MetricStore(h.db),
-      {
-        clusterId: 'c1',
-        targets: [{ resource: 'chassis01', url: exporter.url }],
-        intervalSeconds: 1,
-        timeoutSeconds: 30,
-        retentionDays: 7,
-        rollupRetentionDays: 400,
-      },
-      clock,
-      silentLogger,
-    );
+    const source = testEmbeddedSource(h, [{ resource: 'chassis01', url: exporter.url }], clock);
     const from = clock.now();
     expect((await source.scrapeRound()).failed).toEqual([]);
     // The inlet goes past its critical threshold (85 °C); wait until the BMC answers it.
@@ -125,24 +107,16 @@ describe('a blade chassis read through ipmi_exporter from a simulated BMC', () =
 
   it("reads a node's own figures and its BMC's as one resource, whichever of its targets answers", async () => {
     const clock = new ManualClock(Date.now() - 60_000);
-    const source = new EmbeddedMetricSource(
-      new MetricStore(h.db),
-      {
-        clusterId: 'c1',
-        targets: [
-          { resource: 'blade01', url: 'builtin:host' },
-          { resource: 'blade01', url: exporter.url },
-          // A third that is down: the resource still answers.
-          { resource: 'blade01', url: 'http://127.0.0.1:9/metrics' },
-          { resource: 'blade02', url: 'http://127.0.0.1:9/metrics' },
-        ],
-        intervalSeconds: 1,
-        timeoutSeconds: 30,
-        retentionDays: 7,
-        rollupRetentionDays: 400,
-      },
+    const source = testEmbeddedSource(
+      h,
+      [
+        { resource: 'blade01', url: 'builtin:host' },
+        { resource: 'blade01', url: exporter.url },
+        // A third that is down: the resource still answers.
+        { resource: 'blade01', url: 'http://127.0.0.1:9/metrics' },
+        { resource: 'blade02', url: 'http://127.0.0.1:9/metrics' },
+      ],
       clock,
-      silentLogger,
     );
     expect(source.resources()).toEqual(['blade01', 'blade02']);
     const from = clock.now();

@@ -4,17 +4,14 @@ import { parseConfig } from '../../config/load.js';
 import { openDatabase, type DbHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { AppError } from '../../lib/app-error.js';
-import { silentLogger } from '../../lib/logger.js';
 import { systemClock } from '../../lib/time.js';
 import { CHASSIS_SENSORS } from '../../test/bmc-sensors.js';
 import { startIpmiExporter, type TestIpmiExporter } from '../../test/ipmi-exporter.js';
 import { startTestBmc, type TestBmc } from '../../test/ipmi-sim.js';
 import { startNodeExporter, startPrometheus, type TestNodeExporter, type TestPrometheus } from '../../test/prometheus.js';
 import { startSnmpSwitch, type TestSwitch } from '../../test/snmp.js';
+import { metricEntry, testEmbeddedSource } from '../../test/metric-sources.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
-import { catalogueEntry, type CatalogueEntry } from './catalogue.js';
-import { EmbeddedMetricSource } from './embedded-source.js';
-import { MetricStore } from './metric-store.js';
 import { PrometheusMetricSource } from './prometheus-source.js';
 import { storageEntries, storageMetricId } from './storage-entries.js';
 import type { SeriesAnswer } from './types.js';
@@ -26,11 +23,7 @@ import type { SeriesAnswer } from './types.js';
  * failures with spec section 8's texts.
  */
 
-const entry = (id: string): CatalogueEntry => {
-  const e = catalogueEntry(id);
-  if (!e) throw new Error(`no metric ${id}`);
-  return e;
-};
+const entry = metricEntry;
 /** Storage on this machine's root: every disk, and only the busiest one (PromQL's device matcher). */
 const scratch = { name: 'scratch', type: 'parastor', servers: ['cn01'], mountpoint: '/' };
 const STORAGE = (busiest: string) => [
@@ -85,22 +78,14 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       { resource: 'sw01', url: sw.url },
       { resource: 'ch01', url: ipmi.url, intervalSeconds: 2 },
     ]);
-    const source = new EmbeddedMetricSource(
-      new MetricStore(h.db),
-      {
-        clusterId: 'c1',
-        targets: [
-          { resource: 'cn01', url: exporter.url },
-          { resource: 'sw01', url: sw.url },
-        ],
-        intervalSeconds: 1,
-        timeoutSeconds: 10,
-        retentionDays: 7,
-        rollupRetentionDays: 400,
-        extraEntries: new Map([['cn01', storageSeries]]),
-      },
+    const source = testEmbeddedSource(
+      h,
+      [
+        { resource: 'cn01', url: exporter.url },
+        { resource: 'sw01', url: sw.url },
+      ],
       systemClock,
-      silentLogger,
+      { extraEntries: new Map([['cn01', storageSeries]]) },
     );
     promSource = new PrometheusMetricSource({
       url: prom.url,
@@ -121,19 +106,7 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     // The chassis's own collector, every two seconds beside (its BMC takes a while to answer).
-    const chassis = new EmbeddedMetricSource(
-      new MetricStore(h.db),
-      {
-        clusterId: 'c1',
-        targets: [{ resource: 'ch01', url: ipmi.url }],
-        intervalSeconds: 1,
-        timeoutSeconds: 30,
-        retentionDays: 7,
-        rollupRetentionDays: 400,
-      },
-      systemClock,
-      silentLogger,
-    );
+    const chassis = testEmbeddedSource(h, [{ resource: 'ch01', url: ipmi.url }], systemClock);
     // Twenty seconds of one-second rounds, as the collector's timer would run them.
     const from = Math.ceil(Date.now() / 1000) * 1000 + 1000;
     const to = from + 20_000;

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/load.js';
 import { openDatabase, type DbHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { silentLogger } from '../../lib/logger.js';
 import { ManualClock } from '../../test/harness.js';
 import { startSnmpSwitch, type TestSwitch } from '../../test/snmp.js';
+import { metricEntry, testEmbeddedSource } from '../../test/metric-sources.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
-import { catalogueEntry, type CatalogueEntry } from './catalogue.js';
-import { EmbeddedMetricSource } from './embedded-source.js';
-import { MetricStore } from './metric-store.js';
 
 /*
  * Switch metrics over real SNMP: net-snmp's agent answers this machine's interfaces as a switch's
@@ -19,11 +16,7 @@ import { MetricStore } from './metric-store.js';
  * sent over the loopback between them.
  */
 
-const entry = (id: string): CatalogueEntry => {
-  const e = catalogueEntry(id);
-  if (!e) throw new Error(`no metric ${id}`);
-  return e;
-};
+const entry = metricEntry;
 
 describe('switch metrics over SNMP', () => {
   let storage: TestStorage;
@@ -50,19 +43,7 @@ describe('switch metrics over SNMP', () => {
 
   it('counts the ports, those up, and the bytes through them', async () => {
     const clock = new ManualClock(Date.now() - 60_000);
-    const source = new EmbeddedMetricSource(
-      new MetricStore(h.db),
-      {
-        clusterId: 'c1',
-        targets: [{ resource: 'sw01', url: sw.url }],
-        intervalSeconds: 1,
-        timeoutSeconds: 10,
-        retentionDays: 7,
-        rollupRetentionDays: 400,
-      },
-      clock,
-      silentLogger,
-    );
+    const source = testEmbeddedSource(h, [{ resource: 'sw01', url: sw.url }], clock);
     const received = async () =>
       [...(await (await fetch(sw.url)).text()).matchAll(/^ifHCInOctets\{[^}]*\} (\S+)$/gm)].reduce((a, m) => a + Number(m[1]), 0);
     const before = await received();
