@@ -2,6 +2,7 @@ import type { MetricRawRow } from '../../db/metric-tables.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
 import { CATALOGUE, CATALOGUE_FAMILIES, type CatalogueEntry } from './catalogue.js';
+import { counterRate } from './counter-rate.js';
 import { mergeFamilies, parseExposition, type Families } from './exposition.js';
 import { sampleHost } from './host-sampler.js';
 import { STORAGE_FAMILIES } from './storage-entries.js';
@@ -114,12 +115,8 @@ export class EmbeddedMetricSource implements MetricSource {
       }
       const prev = this.previous.get(id);
       this.previous.set(id, { raw: v, ts });
-      let value: number | null = null;
-      if (prev && ts > prev.ts) {
-        const increase = v >= prev.raw ? v - prev.raw : v;
-        const perSecond = increase / ((ts - prev.ts) / 1000);
-        value = entry.fromRate ? entry.fromRate(perSecond) : perSecond;
-      }
+      const perSecond = prev ? counterRate(prev, { raw: v, ts }) : undefined;
+      const value = perSecond === undefined ? null : entry.fromRate ? entry.fromRate(perSecond) : perSecond;
       rows.push({ series_id: id, ts, value, raw: v });
     }
     return rows;
