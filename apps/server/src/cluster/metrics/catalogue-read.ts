@@ -26,3 +26,9 @@ export const usedShare = (total: number | undefined, free: number | undefined) =
 
 /** The samples of several families, as one (a figure that node_exporter and ipmi_exporter both report). */
 export const valuesOfAny = (f: Families, names: readonly string[]): number[] => names.flatMap((name) => values(f, name, all));
+
+/** How many samples of the families pass `test`; undefined when the exporter reports none of them. */
+export const countWhere = (f: Families, names: readonly string[], test: (v: number) => boolean): number | undefined => {
+  const v = valuesOfAny(f, names);
+  return v.length === 0 ? undefined : v.filter(test).length;
+};

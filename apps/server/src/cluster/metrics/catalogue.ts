@@ -1,5 +1,5 @@
 import type { MetricInfo } from '@portal/shared';
-import { avg, max, minus, sum, usedShare, values, all, type Match } from './catalogue-read.js';
+import { avg, countWhere, max, minus, sum, usedShare, values, all, type Match } from './catalogue-read.js';
 import type { Families } from './exposition.js';
 import { HARDWARE_ENTRIES } from './hardware-entries.js';
 import { SWITCH_ENTRIES } from './switch-entries.js';
@@ -185,10 +185,7 @@ const entries: CatalogueEntry[] = [
     unit: 'count',
     rate: false,
     from: 'node_infiniband_state_id == 4 (ACTIVE)',
-    read: (f) => {
-      const states = values(f, 'node_infiniband_state_id', all);
-      return states.length === 0 ? undefined : states.filter((v) => v === IB_PORT_ACTIVE).length;
-    },
+    read: (f) => countWhere(f, ['node_infiniband_state_id'], (v) => v === IB_PORT_ACTIVE),
     promql: `sum(node_infiniband_state_id{$sel} == bool ${IB_PORT_ACTIVE})`,
   },
   ...HARDWARE_ENTRIES,

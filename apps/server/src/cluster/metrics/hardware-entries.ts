@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from './catalogue.js';
-import { sum, valuesOfAny } from './catalogue-read.js';
+import { countWhere, sum, valuesOfAny } from './catalogue-read.js';
 
 /*
  * Heat, fans, power and sensor health: a server's from node_exporter's hwmon (its own sensors)
@@ -63,10 +63,7 @@ export const HARDWARE_ENTRIES: CatalogueEntry[] = [
     unit: 'count',
     rate: false,
     from: `${SENSOR_STATES.join(', ')} > 0 (sensors in warning or critical)`,
-    read: (f) => {
-      const states = valuesOfAny(f, SENSOR_STATES);
-      return states.length === 0 ? undefined : states.filter((v) => v > 0).length;
-    },
+    read: (f) => countWhere(f, SENSOR_STATES, (v) => v > 0),
     promql: `sum(${anyOf(SENSOR_STATES)} > bool 0)`,
   },
 ];

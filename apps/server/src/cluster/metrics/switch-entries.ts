@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from './catalogue.js';
-import { sum, values, all } from './catalogue-read.js';
+import { countWhere, sum, values, all } from './catalogue-read.js';
 
 /*
  * Switches, read over SNMP: the Prometheus snmp_exporter walks the switch's IF-MIB (module
@@ -26,10 +26,7 @@ export const SWITCH_ENTRIES: CatalogueEntry[] = [
     unit: 'count',
     rate: false,
     from: 'ifOperStatus == 1 (up)',
-    read: (f) => {
-      const states = values(f, 'ifOperStatus', all);
-      return states.length === 0 ? undefined : states.filter((v) => v === IF_UP).length;
-    },
+    read: (f) => countWhere(f, ['ifOperStatus'], (v) => v === IF_UP),
     promql: `sum(ifOperStatus{$sel} == bool ${IF_UP})`,
   },
   ...(
