@@ -76,7 +76,12 @@ export const AppLayout = () => {
               {sideItems.length > 0 && <SideMenu items={sideItems} selectedId={child?.id} />}
             </Layout.Sider>
           )}
-          <Layout.Content id={CONTENT_ID} style={{ padding: narrow ? 8 : 16, minHeight: 'calc(100vh - 115px)', minWidth: 0 }}>
+          {/* data-path: the page shown now (a route change commits once the new page is ready); the accessibility pass waits for it. */}
+          <Layout.Content
+            id={CONTENT_ID}
+            data-path={pathname}
+            style={{ padding: narrow ? 8 : 16, minHeight: 'calc(100vh - 115px)', minWidth: 0 }}
+          >
             <AccountDisabledBanner />
             <LocalAccessNotice closable style={{ marginBottom: 16 }} />
             <PageBreadcrumb menus={prepared} />
