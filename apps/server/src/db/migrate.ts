@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-job-efficiency.js';
 import * as m0016 from './migrations/0016-desktops.js';
 import * as m0017 from './migrations/0017-assets.js';
 import * as m0018 from './migrations/0018-metrics.js';
+import * as m0019 from './migrations/0019-alarm-engine.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -42,6 +43,7 @@ const migrations: Record<string, { up: Up }> = {
   '0016-desktops': m0016,
   '0017-assets': m0017,
   '0018-metrics': m0018,
+  '0019-alarm-engine': m0019,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -28,6 +28,7 @@ import type { UploadsTable, TransfersTable } from './file-tables.js';
 import type { ReportFilesTable } from './report-file-tables.js';
 import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
 import type { AssetsTable } from './asset-tables.js';
+import type { AlarmStatesTable, AlarmsTable } from './alarm-tables.js';
 import type { MetricPartitionsTable, MetricRollupStateTable, MetricRollupTable, MetricSeriesTable } from './metric-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
@@ -118,5 +119,7 @@ export interface Database {
   metric_rollup_5m: MetricRollupTable;
   metric_rollup_1h: MetricRollupTable;
   metric_rollup_state: MetricRollupStateTable;
+  alarms: AlarmsTable;
+  alarm_states: AlarmStatesTable;
   app_settings: AppSettingsTable;
 }

@@ -33,6 +33,16 @@ export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
 export const severityRank = (s: AlarmSeverity): number => ALARM_SEVERITIES.indexOf(s);
 
+/** A severity read back from storage; anything else is a defect, not a value to guess at. */
+export const toSeverity = (s: string): AlarmSeverity => {
+  const found = ALARM_SEVERITIES.find((x) => x === s);
+  if (!found) throw new Error(`not an alarm severity: ${s}`);
+  return found;
+};
+
+/** The more severe of two. */
+export const worse = (a: AlarmSeverity, b: AlarmSeverity): AlarmSeverity => (severityRank(b) > severityRank(a) ? b : a);
+
 export interface Level {
   severity: AlarmSeverity;
   condition: Condition;

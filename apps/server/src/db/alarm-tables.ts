@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+
+/*
+ * The alarm engine's tables (migration 0019, docs/alarms.md). Times are epoch milliseconds.
+ * An alarm is open while recovered_at is null; its state row points at it.
+ */
+
+export interface AlarmsTable {
+  id: Generated<number>;
+  cluster_id: string;
+  resource: string;
+  metric: string;
+  /** The rule that raised it (a template's indicator). */
+  rule_key: string;
+  /** 'threshold' (a level was hit) or 'noData' (samples stopped coming). */
+  kind: string;
+  /** The severity now, following the hits while open. */
+  severity: string;
+  /** The most severe it has been. */
+  peak_severity: string;
+  /** The latest hitting value; null for a no-data alarm. */
+  value: number | null;
+  raised_at: number;
+  recovered_at: number | null;
+  recovery_value: number | null;
+  /** Spec section 4: 0 ordinary, 3 aggregated. */
+  status: Generated<number>;
+}
+
+/** The engine's state for one (resource, metric, rule): the streaks and the open alarms. */
+export interface AlarmStatesTable {
+  cluster_id: string;
+  resource: string;
+  metric: string;
+  rule_key: string;
+  /** The newest sample applied: a sample at or before it is not applied again. */
+  last_time: number;
+  hits: number;
+  misses: number;
+  missing: number;
+  alarm_id: number | null;
+  no_data_alarm_id: number | null;
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../config/load.js';
+import { openDatabase, type DbHandle } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
+import { AlarmStatesRepository, type AlarmKey } from './alarm-states.repository.js';
+import type { AlarmRule, Sample } from './engine/evaluate.js';
+
+/*
+ * The engine with its memory, on SQLite (and PostgreSQL in CI's second round): alarms written with
+ * the state, a batch applied twice counted once, two evaluators of one key raising one alarm, and
+ * the state read back by a new connection as after a restart.
+ */
+
+const MINUTE = 60_000;
+const RULE: AlarmRule = {
+  levels: [
+    { severity: 'warning', condition: { op: '>', value: 80 } },
+    { severity: 'critical', condition: { op: '>', value: 95 } },
+  ],
+  raiseAfter: 3,
+  recoverAfter: 2,
+  noDataAfter: 3,
+};
+const at = (from: number, values: readonly (number | null)[]): Sample[] =>
+  values.map((value, i) => ({ time: (from + i) * MINUTE, value }));
+
+describe('the alarm engine with its stored state', () => {
+  let storage: TestStorage;
+  let h: DbHandle;
+  let repo: AlarmStatesRepository;
+  const open = async () => {
+    h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
+    repo = new AlarmStatesRepository(h.db, h.dialect);
+  };
+
+  beforeAll(async () => {
+    storage = createTestStorage('portal-alarm-states-');
+    await open();
+    await migrateToLatest(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await storage?.dispose();
+  });
+
+  it('raises one alarm, follows its severity, keeps its peak and recovers it, batch by batch', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'cn01', metric: 'cpu.load1', ruleKey: 't1/load' };
+    expect(await repo.apply(key, RULE, at(0, [85, 85]))).toEqual([]);
+    const raised = await repo.apply(key, RULE, at(2, [85, 97]));
+    expect(raised).toMatchObject([
+      { kind: 'raised', time: 2 * MINUTE, severity: 'warning' },
+      { kind: 'severityChanged', time: 3 * MINUTE, from: 'warning', severity: 'critical' },
+    ]);
+    const id = raised[0]?.alarmId;
+    expect(id).toBeGreaterThan(0);
+    expect(raised[1]?.alarmId).toBe(id);
+    expect(await repo.apply(key, RULE, at(4, [88, 10, 10]))).toMatchObject([
+      { kind: 'severityChanged', severity: 'warning', alarmId: id },
+      { kind: 'recovered', time: 6 * MINUTE, since: 2 * MINUTE, alarmId: id },
+    ]);
+    const [row, ...others] = await repo.listAlarms('c1', 'cn01');
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      id,
+      kind: 'threshold',
+      severity: 'warning',
+      peak_severity: 'critical',
+      value: 88,
+      recovery_value: 10,
+    });
+    expect(Number(row?.raised_at)).toBe(2 * MINUTE);
+    expect(Number(row?.recovered_at)).toBe(6 * MINUTE);
+  });
+
+  it('applies a batch that comes again (ingest repeated after a crash) once', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'cn02', metric: 'cpu.load1', ruleKey: 't1/load' };
+    const batch = at(0, [90, 90, 90, 90]);
+    expect(await repo.apply(key, RULE, batch)).toMatchObject([{ kind: 'raised', time: 2 * MINUTE }]);
+    expect(await repo.apply(key, RULE, batch)).toEqual([]);
+    // Partly new: only the newer samples count.
+    expect(await repo.apply(key, RULE, at(2, [90, 90, 10, 10]))).toMatchObject([{ kind: 'recovered', time: 5 * MINUTE }]);
+    expect(await repo.listAlarms('c1', 'cn02')).toHaveLength(1);
+  });
+
+  it('raises one alarm when two evaluators apply the same samples at once', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'cn03', metric: 'cpu.load1', ruleKey: 't1/load' };
+    const batch = at(0, [90, 90, 90]);
+    const both = await Promise.all([repo.apply(key, RULE, batch), repo.apply(key, RULE, batch)]);
+    expect(both.flat().filter((e) => e.kind === 'raised')).toHaveLength(1);
+    expect(await repo.listAlarms('c1', 'cn03')).toHaveLength(1);
+  });
+
+  it('goes on from the stored state after a restart: the open alarm stays the same row', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'cn04', metric: 'cpu.load1', ruleKey: 't1/load' };
+    const [raised] = await repo.apply(key, RULE, at(0, [99, 99, 99]));
+    expect(raised).toMatchObject({ kind: 'raised', severity: 'critical' });
+    await h.close();
+    await open();
+    // Still open after the restart: more hits raise nothing; two misses recover that same alarm.
+    expect(await repo.apply(key, RULE, at(3, [99, 99]))).toEqual([]);
+    expect(await repo.apply(key, RULE, at(5, [50, 50]))).toMatchObject([
+      { kind: 'recovered', alarmId: raised?.alarmId, since: 2 * MINUTE },
+    ]);
+    expect(await repo.listAlarms('c1', 'cn04')).toHaveLength(1);
+  });
+
+  it('keeps a no-data alarm of its own, ended by the next value', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'cn05', metric: 'cpu.load1', ruleKey: 't1/load' };
+    const events = await repo.apply(key, RULE, at(0, [50, null, null, null, null, 50]));
+    expect(events).toMatchObject([
+      { kind: 'noData', time: 3 * MINUTE },
+      { kind: 'dataBack', time: 5 * MINUTE, since: 3 * MINUTE },
+    ]);
+    expect(events[1]?.alarmId).toBe(events[0]?.alarmId);
+    const [row] = await repo.listAlarms('c1', 'cn05');
+    expect(row).toMatchObject({ kind: 'noData', severity: 'warning', value: null });
+    expect(Number(row?.recovered_at)).toBe(5 * MINUTE);
+  });
+});

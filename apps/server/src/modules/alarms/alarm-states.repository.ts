@@ -1,0 +1,181 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AlarmsTable } from '../../db/alarm-tables.js';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
+import { toSeverity, worse, type AlarmSeverity } from './engine/conditions.js';
+import {
+  evaluateSeries,
+  INITIAL_STATE,
+  type AlarmEvent,
+  type AlarmRule,
+  type AlarmState,
+  type Sample,
+} from './engine/evaluate.js';
+
+/*
+ * The engine with its memory: a batch of samples of one (resource, metric, rule) is evaluated from
+ * the stored state, and the new state and the alarm rows it changes are written in one
+ * transaction. A crash before the commit leaves the old state (the batch is evaluated again when it
+ * comes again); after it, a sample at or before the newest applied one is not applied twice. So a
+ * restart neither raises an alarm twice nor loses one (docs/alarms.md).
+ */
+
+export interface AlarmKey {
+  clusterId: string;
+  resource: string;
+  metric: string;
+  ruleKey: string;
+}
+
+/** What a batch changed, with the alarm rows it touched. */
+export type RecordedEvent = AlarmEvent & { alarmId: number };
+
+/** No-data alarms are warnings: nothing is known about the value itself. */
+const NO_DATA_SEVERITY: AlarmSeverity = 'warning';
+
+export class AlarmStatesRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async apply(key: AlarmKey, rule: AlarmRule, samples: readonly Sample[]): Promise<RecordedEvent[]> {
+    if (samples.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      // The row first (so two evaluators of one key queue on it), then locked where the database can.
+      await trx
+        .insertInto('alarm_states')
+        .values({
+          cluster_id: key.clusterId,
+          resource: key.resource,
+          metric: key.metric,
+          rule_key: key.ruleKey,
+          last_time: -1,
+          hits: 0,
+          misses: 0,
+          missing: 0,
+          alarm_id: null,
+          no_data_alarm_id: null,
+        })
+        .onConflict((oc) => oc.columns(['cluster_id', 'resource', 'metric', 'rule_key']).doNothing())
+        .execute();
+      let select = trx
+        .selectFrom('alarm_states')
+        .selectAll()
+        .where('cluster_id', '=', key.clusterId)
+        .where('resource', '=', key.resource)
+        .where('metric', '=', key.metric)
+        .where('rule_key', '=', key.ruleKey);
+      if (this.dialect === 'postgres') select = select.forUpdate();
+      const row = await select.executeTakeFirstOrThrow();
+      const lastTime = Number(row.last_time);
+      const fresh = samples.filter((s) => s.time > lastTime);
+      if (fresh.length === 0) return [];
+      const open = row.alarm_id === null ? undefined : await alarmRow(trx, row.alarm_id);
+      const noData = row.no_data_alarm_id === null ? undefined : await alarmRow(trx, row.no_data_alarm_id);
+      const before: AlarmState = {
+        ...INITIAL_STATE,
+        hits: row.hits,
+        misses: row.misses,
+        missing: row.missing,
+        open: open ? { severity: toSeverity(open.severity), since: Number(open.raised_at), value: Number(open.value) } : null,
+        noDataSince: noData ? Number(noData.raised_at) : null,
+      };
+      const { state, events } = evaluateSeries(rule, fresh, before);
+      let alarmId = row.alarm_id;
+      let noDataId = row.no_data_alarm_id;
+      const recorded: RecordedEvent[] = [];
+      for (const e of events) {
+        const base = { cluster_id: key.clusterId, resource: key.resource, metric: key.metric, rule_key: key.ruleKey };
+        switch (e.kind) {
+          case 'raised':
+            alarmId = await insertAlarm(trx, {
+              ...base,
+              kind: 'threshold',
+              severity: e.severity,
+              peak_severity: e.severity,
+              value: e.value,
+              raised_at: e.time,
+            });
+            break;
+          case 'severityChanged': {
+            if (alarmId === null) throw new Error('a severity change without an open alarm');
+            const current = await alarmRow(trx, alarmId);
+            const peak = worse(toSeverity(current.peak_severity), e.severity);
+            await trx
+              .updateTable('alarms')
+              .set({ severity: e.severity, peak_severity: peak, value: e.value })
+              .where('id', '=', alarmId)
+              .execute();
+            break;
+          }
+          case 'recovered':
+            if (alarmId === null) throw new Error('a recovery without an open alarm');
+            await trx
+              .updateTable('alarms')
+              .set({ recovered_at: e.time, recovery_value: e.value })
+              .where('id', '=', alarmId)
+              .execute();
+            break;
+          case 'noData':
+            noDataId = await insertAlarm(trx, {
+              ...base,
+              kind: 'noData',
+              severity: NO_DATA_SEVERITY,
+              peak_severity: NO_DATA_SEVERITY,
+              value: null,
+              raised_at: e.time,
+            });
+            break;
+          case 'dataBack':
+            if (noDataId === null) throw new Error('data back without a no-data alarm');
+            await trx.updateTable('alarms').set({ recovered_at: e.time }).where('id', '=', noDataId).execute();
+            break;
+        }
+        recorded.push({ ...e, alarmId: (e.kind === 'noData' || e.kind === 'dataBack' ? noDataId : alarmId) ?? 0 });
+        if (e.kind === 'recovered') alarmId = null;
+        if (e.kind === 'dataBack') noDataId = null;
+      }
+      await trx
+        .updateTable('alarm_states')
+        .set({
+          last_time: fresh[fresh.length - 1]?.time ?? lastTime,
+          hits: state.hits,
+          misses: state.misses,
+          missing: state.missing,
+          alarm_id: alarmId,
+          no_data_alarm_id: noDataId,
+        })
+        .where('cluster_id', '=', key.clusterId)
+        .where('resource', '=', key.resource)
+        .where('metric', '=', key.metric)
+        .where('rule_key', '=', key.ruleKey)
+        .execute();
+      return recorded;
+    });
+  }
+
+  /** The alarms of a resource, newest first (open ones have no recovery time). */
+  listAlarms(clusterId: string, resource?: string) {
+    let q = this.db.selectFrom('alarms').selectAll().where('cluster_id', '=', clusterId);
+    if (resource) q = q.where('resource', '=', resource);
+    return q.orderBy('raised_at', 'desc').orderBy('id', 'desc').execute();
+  }
+}
+
+const alarmRow = (trx: Transaction<Database>, id: number) =>
+  trx.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+const insertAlarm = async (
+  trx: Transaction<Database>,
+  row: Omit<AlarmsTable, 'id' | 'status' | 'recovered_at' | 'recovery_value'>,
+) =>
+  Number(
+    (
+      await trx
+        .insertInto('alarms')
+        .values({ ...row, recovered_at: null, recovery_value: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
