@@ -19,6 +19,12 @@ export interface DbHandle {
 // COUNT(*) and bigint columns come back as strings from pg; every such value here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * A PostgreSQL advisory lock key: migrations hold it shared, and a schema is dropped (by the tests,
+ * each file having its own) only holding it exclusively, as the migrator reads every schema's catalogue.
+ */
+export const SCHEMA_DROP_LOCK = 7_341_902;
+
 export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
 
 const openPostgres = async (url: string, schema: string | undefined): Promise<DbHandle> => {

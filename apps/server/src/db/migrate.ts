@@ -1,5 +1,6 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { DbHandle, Dialect } from './database.js';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { SCHEMA_DROP_LOCK, type DbHandle, type Dialect } from './database.js';
+import type { Database } from './types.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-jobs.js';
 import * as m0003 from './migrations/0003-files.js';
@@ -57,12 +58,41 @@ class InCodeProvider implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export const migrateToLatest = async (handle: DbHandle): Promise<string[]> => {
+  if (handle.dialect !== 'postgres') return migrate(handle.db, handle);
+  // Shared with every other migration; a schema is dropped only under the exclusive lock (tests).
+  return handle.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(conn);
+    try {
+      return await migrate(conn, handle);
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(conn);
+    }
+  });
+};
+
+const migrate = async (db: Kysely<Database>, handle: DbHandle): Promise<string[]> => {
   const migrator = new Migrator({
-    db: handle.db,
+    db,
     provider: new InCodeProvider(handle.dialect),
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error && attempt < SCHEMA_GONE_ATTEMPTS && isOtherSchemaGone(error, handle.schema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 };
+
+/*
+ * Before migrating, Kysely's migrator reads the catalogue of every schema; a schema that another
+ * session drops meanwhile fails that read with 3F000 ("schema ... does not exist"). Tests do that
+ * all the time (each file has a schema, dropped when it ends, two files at once): they drop under
+ * SCHEMA_DROP_LOCK, which migrations hold shared. A drop by anyone else is read again.
+ */
+const SCHEMA_GONE_ATTEMPTS = 5;
+const isOtherSchemaGone = (error: unknown, ours: string | undefined): boolean =>
+  error instanceof Error &&
+  'code' in error &&
+  error.code === '3F000' &&
+  !(ours !== undefined && error.message.includes(`"${ours}"`));

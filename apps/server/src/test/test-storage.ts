@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { isPostgresUrl } from '../db/database.js';
+import { isPostgresUrl, SCHEMA_DROP_LOCK } from '../db/database.js';
 
 /*
  * Where one test keeps its data: a fresh folder, and a database of its own in it (SQLite), or a
@@ -30,6 +30,8 @@ export const createTestStorage = (prefix: string): TestStorage => {
       if (!pgUrl || !schema) return;
       const client = new pg.Client({ connectionString: pgUrl });
       await client.connect();
+      // Not while a migration reads the catalogue of every schema (db/migrate.ts).
+      await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await client.end();
     },
