@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { AlarmsTable } from '../../db/alarm-tables.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
@@ -62,10 +62,7 @@ export class AlarmStatesRepository {
       let select = trx
         .selectFrom('alarm_states')
         .selectAll()
-        .where('cluster_id', '=', key.clusterId)
-        .where('resource', '=', key.resource)
-        .where('metric', '=', key.metric)
-        .where('rule_key', '=', key.ruleKey);
+        .where((eb) => keyIs(eb, key));
       if (this.dialect === 'postgres') select = select.forUpdate();
       const row = await select.executeTakeFirstOrThrow();
       const lastTime = Number(row.last_time);
@@ -146,10 +143,7 @@ export class AlarmStatesRepository {
           alarm_id: alarmId,
           no_data_alarm_id: noDataId,
         })
-        .where('cluster_id', '=', key.clusterId)
-        .where('resource', '=', key.resource)
-        .where('metric', '=', key.metric)
-        .where('rule_key', '=', key.ruleKey)
+        .where((eb) => keyIs(eb, key))
         .execute();
       return recorded;
     });
@@ -162,6 +156,15 @@ export class AlarmStatesRepository {
     return q.orderBy('raised_at', 'desc').orderBy('id', 'desc').execute();
   }
 }
+
+/** The state row of one (resource, metric, rule). */
+const keyIs = (eb: ExpressionBuilder<Database, 'alarm_states'>, key: AlarmKey) =>
+  eb.and([
+    eb('cluster_id', '=', key.clusterId),
+    eb('resource', '=', key.resource),
+    eb('metric', '=', key.metric),
+    eb('rule_key', '=', key.ruleKey),
+  ]);
 
 const alarmRow = (trx: Transaction<Database>, id: number) =>
   trx.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
