@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdirSync, symlinkSync, writeFileSync } from '../../../test/planted-files.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -245,10 +245,13 @@ describe('local scheduler: actions', () => {
       spec({ name: 'again', script: '#!/bin/bash\necho "run $SLURM_RESTART_COUNT"\nsleep 600\n' }),
     );
     await inState(id, 'R');
-    await waitFor(async () => readFileSync(join(wd(), `again-${id}.out`), 'utf8').includes('run 0'), 'first output');
+    // The job is R once its row says so; its process may open the output a moment later.
+    const out = join(wd(), `again-${id}.out`);
+    const output = () => (existsSync(out) ? readFileSync(out, 'utf8') : '');
+    await waitFor(async () => output().includes('run 0'), 'first output');
     await local.scheduler.requeue(owner, id);
     await waitFor(async () => (await job(id))?.restartCount === 1 && (await job(id))?.state === 'R', 'a second run');
-    await waitFor(async () => readFileSync(join(wd(), `again-${id}.out`), 'utf8') === 'run 0\nrun 1\n', 'second output');
+    await waitFor(async () => output() === 'run 0\nrun 1\n', 'second output');
     await local.scheduler.cancel(owner, id);
     expect(await finished(id)).toMatchObject({ exitStatus: 'delete', restartCount: 1 });
   });
