@@ -42,6 +42,7 @@ import { registerReportFilesRoutes } from './modules/report-files/report-files.r
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
+import { registerAlarmTemplatesRoutes } from './modules/alarms/alarm-templates.routes.js';
 import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
 import { registerServicesRoutes } from './modules/resources/services.routes.js';
 import { registerStorageRoutes } from './modules/resources/storage.routes.js';
@@ -118,6 +119,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.addHook('preClose', () => services.transfers.close());
   app.addHook('preClose', () => services.reportFiles.close());
   app.addHook('preClose', () => services.resources.availability.stop());
+  app.addHook('preClose', () => services.alarms.evaluator.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -200,6 +202,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerMetricsRoutes(kit, services.resources.metrics);
   registerServicesRoutes(kit, services.resources.services);
   registerStorageRoutes(kit, services.resources.storage);
+  registerAlarmTemplatesRoutes(kit, services.alarms.templates);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
@@ -214,6 +217,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   // Report files a previous process was writing are queued again; the queue starts.
   const requeued = await services.reportFiles.recover();
   if (requeued > 0) app.log.warn({ requeued }, 'report files interrupted by the last stop were queued again');
+  // The alarm engine listens before the collectors' first round.
+  services.alarms.evaluator.start();
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();
   services.resources.availability.start();

@@ -38,6 +38,7 @@ import { UserAuthTokensService } from './modules/files/user-auth-tokens.service.
 import { CitrixService } from './modules/citrix/citrix.service.js';
 import { createDesktops } from './modules/desktops/create-desktops.js';
 import { createResources } from './modules/resources/create-resources.js';
+import { createAlarms } from './modules/alarms/create-alarms.js';
 import { DownloadsService } from './modules/downloads/downloads.service.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -346,6 +347,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       availability: config.availability,
       pingDatabase: () => new HealthRepository(db).ping(),
     }),
+    alarms: createAlarms({ db, dialect, clusters, clock, log }),
   };
 };
 

@@ -270,6 +270,21 @@ export const ErrReason = {
   serviceInterfaceError: 'serviceInterfaceError',
   /** A metric name the catalogue does not hold (data.metrics). */
   metricUnknown: 'metricUnknown',
+  // Alarms (issue 16, docs/alarms.md); spec section 8's alarm texts.
+  /** No threshold template with that id. */
+  alarmTemplateNotFound: 'alarmTemplateNotFound',
+  /** 'Template name already exists'. */
+  templateNameExists: 'templateNameExists',
+  /** 'Asset already used by another template' (data.names, data.template). */
+  assetInOtherTemplate: 'assetInOtherTemplate',
+  /** 'No configurable indicator': the resource type has no metric to alarm on, or not the one named (data.metrics). */
+  noConfigurableIndicator: 'noConfigurableIndicator',
+  /** A resource named is not an asset of the template's type (data.ids). */
+  templateResourceInvalid: 'templateResourceInvalid',
+  /** The template has an indicator of that metric already (data.metric): indicators do not repeat. */
+  indicatorExists: 'indicatorExists',
+  /** The template has no indicator of that metric (data.metric). */
+  indicatorNotFound: 'indicatorNotFound',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

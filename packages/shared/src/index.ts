@@ -24,6 +24,7 @@ export * from './api/applications.js';
 export * from './api/report-files.js';
 export * from './api/reports.js';
 export * from './api/resources.js';
+export * from './api/alarm-templates.js';
 export * from './node-health.js';
 export * from './api/metrics.js';
 export * from './api/services.js';

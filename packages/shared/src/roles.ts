@@ -75,6 +75,8 @@ export const PERMISSIONS = [
   'resources:read',
   'resources:manage',
   'resources:power',
+  'alarms:read',
+  'alarms:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -140,6 +142,9 @@ const grants: Record<Exclude<Permission, 'public'>, readonly RoleId[]> = {
   'resources:read': [...jobAdmins, Role.viewer],
   'resources:manage': [Role.opt, Role.admin, Role.super],
   'resources:power': [Role.opt, Role.admin, Role.super],
+  // Alarms (issue 16): who reads the resources reads their alarms; operators set the thresholds.
+  'alarms:read': [...jobAdmins, Role.viewer],
+  'alarms:manage': [Role.opt, Role.admin, Role.super],
 };
 
 /** Whether a role holds a permission. */

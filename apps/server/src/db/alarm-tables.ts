@@ -41,3 +41,34 @@ export interface AlarmStatesTable {
   alarm_id: number | null;
   no_data_alarm_id: number | null;
 }
+
+/** A threshold template (migration 0020). */
+export interface AlarmTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  /** custom | silent */
+  kind: string;
+  resource_type: string;
+  description: string;
+  /** 1 enabled, 0 disabled. */
+  enabled: number;
+  updated_at: number;
+  updated_by: string;
+}
+
+/** Which template holds an asset: one at most. */
+export interface AlarmTemplateResourcesTable {
+  asset_id: number;
+  template_id: number;
+}
+
+/** An indicator of a template: a metric with its levels (JSON) and counts. */
+export interface AlarmTemplateIndicatorsTable {
+  id: Generated<number>;
+  template_id: number;
+  metric: string;
+  alarm_count: number;
+  recovery_count: number;
+  no_data_count: number | null;
+  levels: string;
+}

@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016-desktops.js';
 import * as m0017 from './migrations/0017-assets.js';
 import * as m0018 from './migrations/0018-metrics.js';
 import * as m0019 from './migrations/0019-alarm-engine.js';
+import * as m0020 from './migrations/0020-alarm-templates.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Record<string, { up: Up }> = {
   '0017-assets': m0017,
   '0018-metrics': m0018,
   '0019-alarm-engine': m0019,
+  '0020-alarm-templates': m0020,
 };
 
 class InCodeProvider implements MigrationProvider {

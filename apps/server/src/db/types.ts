@@ -28,7 +28,13 @@ import type { UploadsTable, TransfersTable } from './file-tables.js';
 import type { ReportFilesTable } from './report-file-tables.js';
 import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
 import type { AssetsTable } from './asset-tables.js';
-import type { AlarmStatesTable, AlarmsTable } from './alarm-tables.js';
+import type {
+  AlarmStatesTable,
+  AlarmsTable,
+  AlarmTemplateIndicatorsTable,
+  AlarmTemplateResourcesTable,
+  AlarmTemplatesTable,
+} from './alarm-tables.js';
 import type { MetricPartitionsTable, MetricRollupStateTable, MetricRollupTable, MetricSeriesTable } from './metric-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
@@ -121,5 +127,8 @@ export interface Database {
   metric_rollup_state: MetricRollupStateTable;
   alarms: AlarmsTable;
   alarm_states: AlarmStatesTable;
+  alarm_templates: AlarmTemplatesTable;
+  alarm_template_resources: AlarmTemplateResourcesTable;
+  alarm_template_indicators: AlarmTemplateIndicatorsTable;
   app_settings: AppSettingsTable;
 }

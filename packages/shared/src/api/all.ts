@@ -1,5 +1,6 @@
 import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
+import * as alarmTemplates from './alarm-templates.js';
 import * as applications from './applications.js';
 import * as audit from './audit.js';
 import * as bills from './bills.js';
@@ -36,6 +37,7 @@ import * as users from './users.js';
  */
 export const contractAreas = {
   accounts,
+  alarmTemplates,
   applications,
   audit,
   bills,

@@ -7,7 +7,15 @@ import { mergeFamilies, parseExposition, type Families } from './exposition.js';
 import { sampleHost } from './host-sampler.js';
 import { STORAGE_FAMILIES } from './storage-entries.js';
 import { ROLLUPS, type MetricStore, type RollupLevel, type SeriesSums } from './metric-store.js';
-import { chooseStep, fillPoints, type MetricSource, type SeriesAnswer, type SeriesRequest } from './types.js';
+import {
+  chooseStep,
+  fillPoints,
+  type CollectedSample,
+  type MetricSource,
+  type SamplesListener,
+  type SeriesAnswer,
+  type SeriesRequest,
+} from './types.js';
 
 /*
  * The embedded source: scrapes each target every interval (off the request path), stores one row
@@ -53,6 +61,7 @@ export class EmbeddedMetricSource implements MetricSource {
   private round: Promise<unknown> | undefined;
   private lastExpire = 0;
   private discovered: readonly MetricTarget[] = [];
+  private readonly listeners: SamplesListener[] = [];
 
   constructor(
     private readonly store: MetricStore,
@@ -73,6 +82,11 @@ export class EmbeddedMetricSource implements MetricSource {
 
   setDiscoveredTargets(targets: readonly MetricTarget[]): void {
     this.discovered = [...targets];
+  }
+
+  onSamples(listener: SamplesListener): boolean {
+    this.listeners.push(listener);
+    return true;
   }
 
   start(): void {
@@ -101,16 +115,25 @@ export class EmbeddedMetricSource implements MetricSource {
     return parseExposition(await res.text(), FAMILIES);
   }
 
-  /** Rows for one resource's scrape at `ts`. */
-  private async rowsOf(resource: string, f: Families, ts: number): Promise<MetricRawRow[]> {
+  /** Rows for one resource's scrape at `ts`, and the catalogue's values of it (null where it had none). */
+  private async rowsOf(
+    resource: string,
+    f: Families | undefined,
+    ts: number,
+    samples: CollectedSample[],
+  ): Promise<MetricRawRow[]> {
     const rows: MetricRawRow[] = [];
     const extra = this.opts.extraEntries?.get(resource) ?? [];
     for (const entry of extra.length === 0 ? CATALOGUE : [...CATALOGUE, ...extra]) {
-      const v = entry.read(f);
-      if (v === undefined) continue;
+      const v = f && entry.read(f);
+      if (v === undefined) {
+        samples.push({ resource, metric: entry.id, time: ts, value: null });
+        continue;
+      }
       const id = await this.store.seriesId(this.opts.clusterId, resource, entry.id);
       if (!entry.rate) {
         rows.push({ series_id: id, ts, value: v, raw: null });
+        samples.push({ resource, metric: entry.id, time: ts, value: v });
         continue;
       }
       const prev = this.previous.get(id);
@@ -118,6 +141,7 @@ export class EmbeddedMetricSource implements MetricSource {
       const perSecond = prev ? counterRate(prev, { raw: v, ts }) : undefined;
       const value = perSecond === undefined ? null : entry.fromRate ? entry.fromRate(perSecond) : perSecond;
       rows.push({ series_id: id, ts, value, raw: v });
+      samples.push({ resource, metric: entry.id, time: ts, value });
     }
     return rows;
   }
@@ -145,6 +169,7 @@ export class EmbeddedMetricSource implements MetricSource {
   /** Scrapes every target once and writes what came back in one batch; a resource fails when none of its targets answers. */
   async scrapeRound(): Promise<RoundResult> {
     const rows: MetricRawRow[] = [];
+    const samples: CollectedSample[] = [];
     const failed: string[] = [];
     const byResource = new Map<string, MetricTarget[]>();
     for (const t of this.targets()) byResource.set(t.resource, [...(byResource.get(t.resource) ?? []), t]);
@@ -153,12 +178,19 @@ export class EmbeddedMetricSource implements MetricSource {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [resource, urls] = next;
         const f = await this.scrapeResource(resource, urls);
-        if (f) rows.push(...(await this.rowsOf(resource, f, this.clock.now())));
-        else failed.push(resource);
+        rows.push(...(await this.rowsOf(resource, f, this.clock.now(), samples)));
+        if (!f) failed.push(resource);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SCRAPE_PARALLEL, queue.length) }, worker));
     await this.store.write(rows);
+    for (const listener of this.listeners) {
+      try {
+        await listener(samples);
+      } catch (e) {
+        this.log.warn({ err: e, cluster: this.opts.clusterId }, 'a listener of the metric samples failed');
+      }
+    }
     return { samples: rows.length, failed };
   }
 

@@ -57,6 +57,11 @@ export class PrometheusMetricSource implements MetricSource {
     return [];
   }
 
+  onSamples(): boolean {
+    // Prometheus scrapes: the portal learns of samples only by asking.
+    return false;
+  }
+
   start(): void {}
 
   async stop(): Promise<void> {}

@@ -22,6 +22,16 @@ export interface SeriesAnswer {
   series: { resource: string; metric: string; points: SeriesPoint[] }[];
 }
 
+/** A value the embedded collector accepted (null: the resource's targets did not answer, or had no value for it). */
+export interface CollectedSample {
+  resource: string;
+  metric: string;
+  time: number;
+  value: number | null;
+}
+
+export type SamplesListener = (samples: readonly CollectedSample[]) => Promise<void>;
+
 export interface MetricSource {
   readonly kind: 'embedded' | 'prometheus';
   /** The resources this source collects (the embedded collector's targets); empty when it cannot tell. */
@@ -33,6 +43,11 @@ export interface MetricSource {
    * from its next round. Prometheus finds its own targets: it ignores them.
    */
   setDiscoveredTargets(targets: readonly { resource: string; url: string }[]): void;
+  /**
+   * Calls `listener` with every round's samples once they are stored, before the next round (the
+   * alarm engine); false when the source has no rounds of its own (Prometheus: read it on a schedule).
+   */
+  onSamples(listener: SamplesListener): boolean;
   start(): void;
   stop(): Promise<void>;
 }

@@ -41,112 +41,181 @@ export class AlarmStatesRepository {
 
   async apply(key: AlarmKey, rule: AlarmRule, samples: readonly Sample[]): Promise<RecordedEvent[]> {
     if (samples.length === 0) return [];
-    return this.db.transaction().execute(async (trx) => {
-      // The row first (so two evaluators of one key queue on it), then locked where the database can.
-      await trx
-        .insertInto('alarm_states')
-        .values({
-          cluster_id: key.clusterId,
-          resource: key.resource,
-          metric: key.metric,
-          rule_key: key.ruleKey,
-          last_time: -1,
-          hits: 0,
-          misses: 0,
-          missing: 0,
-          alarm_id: null,
-          no_data_alarm_id: null,
-        })
-        .onConflict((oc) => oc.columns(['cluster_id', 'resource', 'metric', 'rule_key']).doNothing())
-        .execute();
-      let select = trx
-        .selectFrom('alarm_states')
-        .selectAll()
-        .where((eb) => keyIs(eb, key));
-      if (this.dialect === 'postgres') select = select.forUpdate();
-      const row = await select.executeTakeFirstOrThrow();
-      const lastTime = Number(row.last_time);
-      const fresh = samples.filter((s) => s.time > lastTime);
-      if (fresh.length === 0) return [];
-      const open = row.alarm_id === null ? undefined : await alarmRow(trx, row.alarm_id);
-      const noData = row.no_data_alarm_id === null ? undefined : await alarmRow(trx, row.no_data_alarm_id);
-      const before: AlarmState = {
-        ...INITIAL_STATE,
-        hits: row.hits,
-        misses: row.misses,
-        missing: row.missing,
-        open: open ? { severity: toSeverity(open.severity), since: Number(open.raised_at), value: Number(open.value) } : null,
-        noDataSince: noData ? Number(noData.raised_at) : null,
-      };
-      const { state, events } = evaluateSeries(rule, fresh, before);
-      let alarmId = row.alarm_id;
-      let noDataId = row.no_data_alarm_id;
-      const recorded: RecordedEvent[] = [];
-      for (const e of events) {
-        const base = { cluster_id: key.clusterId, resource: key.resource, metric: key.metric, rule_key: key.ruleKey };
-        switch (e.kind) {
-          case 'raised':
-            alarmId = await insertAlarm(trx, {
-              ...base,
-              kind: 'threshold',
-              severity: e.severity,
-              peak_severity: e.severity,
-              value: e.value,
-              raised_at: e.time,
-            });
-            break;
-          case 'severityChanged': {
-            if (alarmId === null) throw new Error('a severity change without an open alarm');
-            const current = await alarmRow(trx, alarmId);
-            const peak = worse(toSeverity(current.peak_severity), e.severity);
+    return this.db.transaction().execute((trx) => this.applyIn(trx, key, rule, samples));
+  }
+
+  /**
+   * Many keys' batches, in transactions of up to 200 keys in the keys' order (two evaluators on
+   * PostgreSQL lock rows in the same order, so neither waits on the other in a circle).
+   */
+  async applyBatch(items: readonly { key: AlarmKey; rule: AlarmRule; samples: readonly Sample[] }[]): Promise<RecordedEvent[]> {
+    const todo = items.filter((i) => i.samples.length > 0).sort((a, b) => compareKeys(a.key, b.key));
+    const recorded: RecordedEvent[] = [];
+    for (let i = 0; i < todo.length; i += 200) {
+      const slice = todo.slice(i, i + 200);
+      await this.db.transaction().execute(async (trx) => {
+        for (const item of slice) recorded.push(...(await this.applyIn(trx, item.key, item.rule, item.samples)));
+      });
+    }
+    return recorded;
+  }
+
+  /** The newest sample applied per key of a cluster (keyed as keyOf). */
+  async lastTimes(clusterId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('alarm_states')
+      .select(['cluster_id', 'resource', 'metric', 'rule_key', 'last_time'])
+      .where('cluster_id', '=', clusterId)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        keyOf({ clusterId: r.cluster_id, resource: r.resource, metric: r.metric, ruleKey: r.rule_key }),
+        Number(r.last_time),
+      ]),
+    );
+  }
+
+  /**
+   * Ends the open alarms of the keys under `rulePrefix` that `covered` no longer holds (a template
+   * disabled, deleted, or no longer holding the resource or the metric) and forgets their state.
+   */
+  async endUncovered(rulePrefix: string, covered: ReadonlySet<string>, at: number): Promise<number> {
+    const rows = await this.db.selectFrom('alarm_states').selectAll().where('rule_key', 'like', `${rulePrefix}%`).execute();
+    const gone = rows.filter(
+      (r) => !covered.has(keyOf({ clusterId: r.cluster_id, resource: r.resource, metric: r.metric, ruleKey: r.rule_key })),
+    );
+    for (let i = 0; i < gone.length; i += 200) {
+      await this.db.transaction().execute(async (trx) => {
+        for (const r of gone.slice(i, i + 200)) {
+          const ids = [r.alarm_id, r.no_data_alarm_id].filter((x) => x !== null);
+          if (ids.length > 0)
             await trx
               .updateTable('alarms')
-              .set({ severity: e.severity, peak_severity: peak, value: e.value })
-              .where('id', '=', alarmId)
+              .set({ recovered_at: at })
+              .where('id', 'in', ids)
+              .where('recovered_at', 'is', null)
               .execute();
-            break;
-          }
-          case 'recovered':
-            if (alarmId === null) throw new Error('a recovery without an open alarm');
-            await trx
-              .updateTable('alarms')
-              .set({ recovered_at: e.time, recovery_value: e.value })
-              .where('id', '=', alarmId)
-              .execute();
-            break;
-          case 'noData':
-            noDataId = await insertAlarm(trx, {
-              ...base,
-              kind: 'noData',
-              severity: NO_DATA_SEVERITY,
-              peak_severity: NO_DATA_SEVERITY,
-              value: null,
-              raised_at: e.time,
-            });
-            break;
-          case 'dataBack':
-            if (noDataId === null) throw new Error('data back without a no-data alarm');
-            await trx.updateTable('alarms').set({ recovered_at: e.time }).where('id', '=', noDataId).execute();
-            break;
+          const key = { clusterId: r.cluster_id, resource: r.resource, metric: r.metric, ruleKey: r.rule_key };
+          await trx
+            .deleteFrom('alarm_states')
+            .where((eb) => keyIs(eb, key))
+            .execute();
         }
-        recorded.push({ ...e, alarmId: (e.kind === 'noData' || e.kind === 'dataBack' ? noDataId : alarmId) ?? 0 });
-        if (e.kind === 'recovered') alarmId = null;
-        if (e.kind === 'dataBack') noDataId = null;
+      });
+    }
+    return gone.length;
+  }
+
+  private async applyIn(
+    trx: Transaction<Database>,
+    key: AlarmKey,
+    rule: AlarmRule,
+    samples: readonly Sample[],
+  ): Promise<RecordedEvent[]> {
+    // The row first (so two evaluators of one key queue on it), then locked where the database can.
+    await trx
+      .insertInto('alarm_states')
+      .values({
+        cluster_id: key.clusterId,
+        resource: key.resource,
+        metric: key.metric,
+        rule_key: key.ruleKey,
+        last_time: -1,
+        hits: 0,
+        misses: 0,
+        missing: 0,
+        alarm_id: null,
+        no_data_alarm_id: null,
+      })
+      .onConflict((oc) => oc.columns(['cluster_id', 'resource', 'metric', 'rule_key']).doNothing())
+      .execute();
+    let select = trx
+      .selectFrom('alarm_states')
+      .selectAll()
+      .where((eb) => keyIs(eb, key));
+    if (this.dialect === 'postgres') select = select.forUpdate();
+    const row = await select.executeTakeFirstOrThrow();
+    const lastTime = Number(row.last_time);
+    const fresh = samples.filter((s) => s.time > lastTime);
+    if (fresh.length === 0) return [];
+    const open = row.alarm_id === null ? undefined : await alarmRow(trx, row.alarm_id);
+    const noData = row.no_data_alarm_id === null ? undefined : await alarmRow(trx, row.no_data_alarm_id);
+    const before: AlarmState = {
+      ...INITIAL_STATE,
+      hits: row.hits,
+      misses: row.misses,
+      missing: row.missing,
+      open: open ? { severity: toSeverity(open.severity), since: Number(open.raised_at), value: Number(open.value) } : null,
+      noDataSince: noData ? Number(noData.raised_at) : null,
+    };
+    const { state, events } = evaluateSeries(rule, fresh, before);
+    let alarmId = row.alarm_id;
+    let noDataId = row.no_data_alarm_id;
+    const recorded: RecordedEvent[] = [];
+    for (const e of events) {
+      const base = { cluster_id: key.clusterId, resource: key.resource, metric: key.metric, rule_key: key.ruleKey };
+      switch (e.kind) {
+        case 'raised':
+          alarmId = await insertAlarm(trx, {
+            ...base,
+            kind: 'threshold',
+            severity: e.severity,
+            peak_severity: e.severity,
+            value: e.value,
+            raised_at: e.time,
+          });
+          break;
+        case 'severityChanged': {
+          if (alarmId === null) throw new Error('a severity change without an open alarm');
+          const current = await alarmRow(trx, alarmId);
+          const peak = worse(toSeverity(current.peak_severity), e.severity);
+          await trx
+            .updateTable('alarms')
+            .set({ severity: e.severity, peak_severity: peak, value: e.value })
+            .where('id', '=', alarmId)
+            .execute();
+          break;
+        }
+        case 'recovered':
+          if (alarmId === null) throw new Error('a recovery without an open alarm');
+          await trx
+            .updateTable('alarms')
+            .set({ recovered_at: e.time, recovery_value: e.value })
+            .where('id', '=', alarmId)
+            .execute();
+          break;
+        case 'noData':
+          noDataId = await insertAlarm(trx, {
+            ...base,
+            kind: 'noData',
+            severity: NO_DATA_SEVERITY,
+            peak_severity: NO_DATA_SEVERITY,
+            value: null,
+            raised_at: e.time,
+          });
+          break;
+        case 'dataBack':
+          if (noDataId === null) throw new Error('data back without a no-data alarm');
+          await trx.updateTable('alarms').set({ recovered_at: e.time }).where('id', '=', noDataId).execute();
+          break;
       }
-      await trx
-        .updateTable('alarm_states')
-        .set({
-          last_time: fresh[fresh.length - 1]?.time ?? lastTime,
-          hits: state.hits,
-          misses: state.misses,
-          missing: state.missing,
-          alarm_id: alarmId,
-          no_data_alarm_id: noDataId,
-        })
-        .where((eb) => keyIs(eb, key))
-        .execute();
-      return recorded;
-    });
+      recorded.push({ ...e, alarmId: (e.kind === 'noData' || e.kind === 'dataBack' ? noDataId : alarmId) ?? 0 });
+      if (e.kind === 'recovered') alarmId = null;
+      if (e.kind === 'dataBack') noDataId = null;
+    }
+    await trx
+      .updateTable('alarm_states')
+      .set({
+        last_time: fresh[fresh.length - 1]?.time ?? lastTime,
+        hits: state.hits,
+        misses: state.misses,
+        missing: state.missing,
+        alarm_id: alarmId,
+        no_data_alarm_id: noDataId,
+      })
+      .where((eb) => keyIs(eb, key))
+      .execute();
+    return recorded;
   }
 
   /** The alarms of a resource, newest first (open ones have no recovery time). */
@@ -156,6 +225,11 @@ export class AlarmStatesRepository {
     return q.orderBy('raised_at', 'desc').orderBy('id', 'desc').execute();
   }
 }
+
+/** One string per key, for sets and maps. */
+export const keyOf = (k: AlarmKey): string => `${k.clusterId}\u0000${k.resource}\u0000${k.metric}\u0000${k.ruleKey}`;
+
+const compareKeys = (a: AlarmKey, b: AlarmKey): number => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0);
 
 /** The state row of one (resource, metric, rule). */
 const keyIs = (eb: ExpressionBuilder<Database, 'alarm_states'>, key: AlarmKey) =>

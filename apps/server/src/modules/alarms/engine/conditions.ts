@@ -1,3 +1,5 @@
+import { ALARM_SEVERITIES, type AlarmSeverity } from '@portal/shared';
+
 /*
  * A threshold's condition (spec section 4: out, in, equals and the comparisons), held against one
  * value. `in` and `out` are inclusive ranges: a value on a bound is in, not out.
@@ -27,9 +29,8 @@ export const holds = (c: Condition, v: number): boolean => {
   }
 };
 
-/** The alarm levels from least to most severe (spec section 4; Normal is no alarm). */
-export const ALARM_SEVERITIES = ['warning', 'minor', 'major', 'critical'] as const;
-export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
+/** The alarm levels from least to most severe (spec section 4; Normal is no alarm): the API's. */
+export { ALARM_SEVERITIES, type AlarmSeverity };
 
 export const severityRank = (s: AlarmSeverity): number => ALARM_SEVERITIES.indexOf(s);
 
