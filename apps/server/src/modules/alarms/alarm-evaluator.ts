@@ -14,7 +14,7 @@ import type { WatchedRule } from './alarm-rules.js';
  * database's, so a restart goes on where the last committed batch ended.
  */
 
-/** How far back a first read of Prometheus (or one after a pause) goes. */
+/** How far back a read goes after a pause (a stop, a source that did not answer). */
 const CATCH_UP_MS = 3_600_000;
 
 /** What the engine needs of a cluster: its metric source and how often it collects. */
@@ -37,10 +37,18 @@ export class AlarmEvaluator {
     private readonly log: Logger,
   ) {}
 
-  /** Listens to every embedded collector and reads every Prometheus source on a schedule. */
+  /**
+   * Catches up on what each source holds since the newest sample applied (what a stop, even a
+   * kill -9, left unevaluated), then listens to every embedded collector, whose rounds wait for
+   * the catch-up, and reads every Prometheus source on a schedule.
+   */
   start(): void {
     for (const c of this.clusters) {
-      const pushed = c.metrics.onSamples((samples) => this.track(this.onSamples(c.id, samples)));
+      const caughtUp = this.track(this.poll(c.id));
+      const pushed = c.metrics.onSamples(async (samples) => {
+        await caughtUp;
+        await this.track(this.onSamples(c.id, samples));
+      });
       if (!pushed) this.schedule(c);
     }
   }
@@ -80,7 +88,9 @@ export class AlarmEvaluator {
     for (const [metric, group] of groupBy(rules, (r) => r.key.metric)) {
       const entry = catalogueEntry(metric);
       if (!entry) continue;
-      const since = (r: WatchedRule) => Math.max(last.get(keyOf(r.key)) ?? -1, now - CATCH_UP_MS);
+      // A rule without state (new) starts at the last two intervals, not an hour of the past.
+      const fresh = now - 2 * c.intervalSeconds * 1000;
+      const since = (r: WatchedRule) => Math.max(last.get(keyOf(r.key)) ?? fresh, now - CATCH_UP_MS);
       const from = Math.min(...group.map(since)) + 1;
       const answer = await c.metrics.history({
         resources: [...new Set(group.map((r) => r.key.resource))],
