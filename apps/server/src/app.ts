@@ -43,6 +43,7 @@ import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerAlarmTemplatesRoutes } from './modules/alarms/alarm-templates.routes.js';
+import { registerAlarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
 import { registerServicesRoutes } from './modules/resources/services.routes.js';
 import { registerStorageRoutes } from './modules/resources/storage.routes.js';
@@ -203,6 +204,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerServicesRoutes(kit, services.resources.services);
   registerStorageRoutes(kit, services.resources.storage);
   registerAlarmTemplatesRoutes(kit, services.alarms.templates);
+  registerAlarmsRoutes(kit, services.alarms.alarms);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);

@@ -281,6 +281,8 @@ export const ErrReason = {
   noConfigurableIndicator: 'noConfigurableIndicator',
   /** A resource named is not an asset of the template's type (data.ids). */
   templateResourceInvalid: 'templateResourceInvalid',
+  /** No alarm with that id (data.ids). */
+  alarmNotFound: 'alarmNotFound',
   /** The template has an indicator of that metric already (data.metric): indicators do not repeat. */
   indicatorExists: 'indicatorExists',
   /** The template has no indicator of that metric (data.metric). */

@@ -25,6 +25,7 @@ export * from './api/report-files.js';
 export * from './api/reports.js';
 export * from './api/resources.js';
 export * from './api/alarm-templates.js';
+export * from './api/alarms.js';
 export * from './node-health.js';
 export * from './api/metrics.js';
 export * from './api/services.js';

@@ -25,6 +25,33 @@ export interface AlarmsTable {
   recovery_value: number | null;
   /** Spec section 4: 0 ordinary, 3 aggregated. */
   status: Generated<number>;
+  /** The condition of the level the severity comes from (migration 0021): '>' and '95', 'in' and '10..20'. */
+  condition_op: string | null;
+  threshold: string | null;
+  /** 1 once confirmed (the latest of the confirmation log). */
+  confirmed: Generated<number>;
+  confirmed_by: string | null;
+  confirmed_at: number | null;
+  confirm_remark: string | null;
+}
+
+/** Every confirm and unconfirm, never changed (migration 0021). */
+export interface AlarmConfirmationsTable {
+  id: Generated<number>;
+  alarm_id: number;
+  action: string;
+  remark: string;
+  user_name: string;
+  at: number;
+}
+
+/** The alarm's metric an hour either side of its raise, kept with it. */
+export interface AlarmSnapshotsTable {
+  alarm_id: number;
+  from_ms: number;
+  to_ms: number;
+  step_seconds: number;
+  points: string;
 }
 
 /** The engine's state for one (resource, metric, rule): the streaks and the open alarms. */

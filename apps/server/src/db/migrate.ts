@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017-assets.js';
 import * as m0018 from './migrations/0018-metrics.js';
 import * as m0019 from './migrations/0019-alarm-engine.js';
 import * as m0020 from './migrations/0020-alarm-templates.js';
+import * as m0021 from './migrations/0021-alarm-list.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Record<string, { up: Up }> = {
   '0018-metrics': m0018,
   '0019-alarm-engine': m0019,
   '0020-alarm-templates': m0020,
+  '0021-alarm-list': m0021,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -29,6 +29,8 @@ import type { ReportFilesTable } from './report-file-tables.js';
 import type { AppSettingsTable, DesktopSessionsTable, DesktopSharesTable } from './desktop-tables.js';
 import type { AssetsTable } from './asset-tables.js';
 import type {
+  AlarmConfirmationsTable,
+  AlarmSnapshotsTable,
   AlarmStatesTable,
   AlarmsTable,
   AlarmTemplateIndicatorsTable,
@@ -130,5 +132,7 @@ export interface Database {
   alarm_templates: AlarmTemplatesTable;
   alarm_template_resources: AlarmTemplateResourcesTable;
   alarm_template_indicators: AlarmTemplateIndicatorsTable;
+  alarm_confirmations: AlarmConfirmationsTable;
+  alarm_snapshots: AlarmSnapshotsTable;
   app_settings: AppSettingsTable;
 }

@@ -1,6 +1,7 @@
 import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
 import * as alarmTemplates from './alarm-templates.js';
+import * as alarms from './alarms.js';
 import * as applications from './applications.js';
 import * as audit from './audit.js';
 import * as bills from './bills.js';
@@ -38,6 +39,7 @@ import * as users from './users.js';
 export const contractAreas = {
   accounts,
   alarmTemplates,
+  alarms,
   applications,
   audit,
   bills,

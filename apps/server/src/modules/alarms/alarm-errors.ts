@@ -38,3 +38,9 @@ export const indicatorExists = (metric: string) =>
     status: 409,
     extra: { metric },
   });
+
+export const alarmNotFound = (ids: readonly number[]) =>
+  new AppError(ErrCode.PARAM_INVALID, 'alarmNotFound', `No alarm ${ids.join(', ')}`, {
+    status: 404,
+    extra: { ids: ids.join(', ') },
+  });

@@ -14,6 +14,10 @@ import { testEmbeddedSource } from '../../test/metric-sources.js';
 import { startNodeExporter, type TestNodeExporter } from '../../test/prometheus.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
 import { AlarmEvaluator } from './alarm-evaluator.js';
+import { AlarmSnapshots } from './alarm-snapshots.js';
+import { AlarmsRepository } from './alarms.repository.js';
+import { AlarmsService, readSnapshot } from './alarms.service.js';
+import { MetricStore } from '../../cluster/metrics/metric-store.js';
 import { AlarmRules } from './alarm-rules.service.js';
 import { AlarmStatesRepository } from './alarm-states.repository.js';
 import { AlarmTemplatesRepository } from './alarm-templates.repository.js';
@@ -61,6 +65,7 @@ describe('the alarm engine on the embedded collector', () => {
   let templates: AlarmTemplatesService;
   let evaluator: AlarmEvaluator;
   let templateId: number;
+  let list: AlarmsService;
   let assetId: number;
   const clock = new ManualClock(Date.now() - 3_600_000);
 
@@ -76,6 +81,11 @@ describe('the alarm engine on the embedded collector', () => {
     }
   };
   const alarms = () => states.listAlarms('c1', 'n1');
+  const firstRow = async (id: number) => {
+    const row = await new AlarmsRepository(h.db).byId(id);
+    if (!row) throw new Error(`no alarm ${id}`);
+    return row;
+  };
 
   beforeAll(async () => {
     sysfs = mkdtempSync(join(tmpdir(), 'portal-alarm-ib-'));
@@ -102,7 +112,11 @@ describe('the alarm engine on the embedded collector', () => {
     const rules = new AlarmRules(new AlarmTemplatesRepository(h.db), states, 'c1', clock, silentLogger);
     templates = new AlarmTemplatesService(new AlarmTemplatesRepository(h.db), rules, clock);
     source = testEmbeddedSource(h, [{ resource: 'n1', url: exporter.url }], clock);
-    evaluator = new AlarmEvaluator([{ id: 'c1', intervalSeconds: 1, metrics: source }], rules, states, clock, silentLogger);
+    const alarmsRepo = new AlarmsRepository(h.db);
+    const cluster = { id: 'c1', intervalSeconds: 1, metrics: source };
+    const snapshots = new AlarmSnapshots(alarmsRepo, clock, silentLogger);
+    list = new AlarmsService({ repo: alarmsRepo, clock, metricsOf: () => source });
+    evaluator = new AlarmEvaluator([cluster], rules, states, clock, silentLogger, (c) => snapshots.keep(c));
     evaluator.start();
     assetId = Number(asset.id);
     templateId = (await templates.create({ ...TEMPLATE, resources: [assetId] }, 'opt')).id;
@@ -173,5 +187,27 @@ describe('the alarm engine on the embedded collector', () => {
     const count = (await alarms()).length;
     await rounds(3);
     expect(await alarms()).toHaveLength(count);
+  });
+
+  it('keeps the metric an hour either side with each alarm once that hour has passed, beyond the raw samples', async () => {
+    const [first] = (await alarms()).slice(-1);
+    expect(first).toBeDefined();
+    const live = await list.details(first?.id ?? 0);
+    expect(live.snapshot.stored).toBe(false);
+    // An hour and more later, the next round keeps the snapshot of every alarm raised before it.
+    clock.advance(3_600_000 + 60_000);
+    await rounds(1);
+    const kept = await list.details(first?.id ?? 0);
+    expect(kept.snapshot).toMatchObject({ stored: true, from: live.snapshot.from });
+    const values = kept.snapshot.points.map((p) => p.value).filter((v) => v !== null);
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.some((v) => v < 2)).toBe(true);
+    // The raw samples gone (retention), the details still show it.
+    const far = clock.now() + 30 * 86_400_000;
+    expect((await new MetricStore(h.db).expire(far, far)).length).toBeGreaterThan(0);
+    const gone = await readSnapshot(source, { ...(await firstRow(first?.id ?? 0)) }, clock.now());
+    expect(gone.points.every((p) => p.value === null)).toBe(true);
+    expect((await list.details(first?.id ?? 0)).snapshot).toEqual(kept.snapshot);
+    expect(await h.db.selectFrom('alarm_snapshots').select('alarm_id').execute()).toHaveLength((await alarms()).length);
   });
 });

@@ -35,6 +35,8 @@ export class AlarmEvaluator {
     private readonly states: AlarmStatesRepository,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** Work after each round of a cluster (keeping alarms' snapshots). */
+    private readonly afterRound: (c: MetricCluster) => Promise<unknown> = async () => {},
   ) {}
 
   /**
@@ -47,7 +49,7 @@ export class AlarmEvaluator {
       const caughtUp = this.track(this.poll(c.id));
       const pushed = c.metrics.onSamples(async (samples) => {
         await caughtUp;
-        await this.track(this.onSamples(c.id, samples));
+        await this.track(this.onSamples(c.id, samples).then(() => this.afterRound(c)));
       });
       if (!pushed) this.schedule(c);
     }
@@ -115,6 +117,7 @@ export class AlarmEvaluator {
     const tick = () => {
       this.track(
         this.poll(id)
+          .then(() => this.afterRound(c))
           .catch((e: unknown) => this.log.warn({ err: e, cluster: id }, 'alarm evaluation against the metric source failed'))
           .finally(() => {
             if (!this.stopped) this.timers.set(id, setTimeout(tick, everyMs));

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { AlarmsTable } from '../../db/alarm-tables.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
@@ -163,6 +163,7 @@ export class AlarmStatesRepository {
             peak_severity: e.severity,
             value: e.value,
             raised_at: e.time,
+            ...conditionOf(rule, e.severity),
           });
           break;
         case 'severityChanged': {
@@ -171,7 +172,7 @@ export class AlarmStatesRepository {
           const peak = worse(toSeverity(current.peak_severity), e.severity);
           await trx
             .updateTable('alarms')
-            .set({ severity: e.severity, peak_severity: peak, value: e.value })
+            .set({ severity: e.severity, peak_severity: peak, value: e.value, ...conditionOf(rule, e.severity) })
             .where('id', '=', alarmId)
             .execute();
           break;
@@ -192,6 +193,8 @@ export class AlarmStatesRepository {
             peak_severity: NO_DATA_SEVERITY,
             value: null,
             raised_at: e.time,
+            condition_op: null,
+            threshold: null,
           });
           break;
         case 'dataBack':
@@ -226,6 +229,13 @@ export class AlarmStatesRepository {
   }
 }
 
+/** The condition of the rule's level of that severity, as the alarm list shows it. */
+const conditionOf = (rule: AlarmRule, severity: AlarmSeverity): { condition_op: string | null; threshold: string | null } => {
+  const c = rule.levels.find((l) => l.severity === severity)?.condition;
+  if (!c) return { condition_op: null, threshold: null };
+  return { condition_op: c.op, threshold: 'value' in c ? String(c.value) : `${c.low}..${c.high}` };
+};
+
 /** One string per key, for sets and maps. */
 export const keyOf = (k: AlarmKey): string => `${k.clusterId}\u0000${k.resource}\u0000${k.metric}\u0000${k.ruleKey}`;
 
@@ -243,10 +253,22 @@ const keyIs = (eb: ExpressionBuilder<Database, 'alarm_states'>, key: AlarmKey) =
 const alarmRow = (trx: Transaction<Database>, id: number) =>
   trx.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-const insertAlarm = async (
-  trx: Transaction<Database>,
-  row: Omit<AlarmsTable, 'id' | 'status' | 'recovered_at' | 'recovery_value'>,
-) =>
+type NewAlarm = Pick<
+  Insertable<AlarmsTable>,
+  | 'cluster_id'
+  | 'resource'
+  | 'metric'
+  | 'rule_key'
+  | 'kind'
+  | 'severity'
+  | 'peak_severity'
+  | 'value'
+  | 'raised_at'
+  | 'condition_op'
+  | 'threshold'
+>;
+
+const insertAlarm = async (trx: Transaction<Database>, row: NewAlarm) =>
   Number(
     (
       await trx

@@ -9,6 +9,9 @@ import { AlarmRules } from './alarm-rules.service.js';
 import { AlarmStatesRepository } from './alarm-states.repository.js';
 import { AlarmTemplatesRepository } from './alarm-templates.repository.js';
 import { AlarmTemplatesService } from './alarm-templates.service.js';
+import { AlarmSnapshots } from './alarm-snapshots.js';
+import { AlarmsRepository } from './alarms.repository.js';
+import { AlarmsService } from './alarms.service.js';
 
 /** The alarms module, wired: threshold templates and the engine running on every cluster's metrics. */
 export const createAlarms = (d: {
@@ -24,9 +27,16 @@ export const createAlarms = (d: {
   const metricClusters = d.clusters
     .all()
     .map((c) => ({ id: c.config.id, intervalSeconds: c.config.metrics.intervalSeconds, metrics: c.metrics }));
+  const alarmsRepo = new AlarmsRepository(d.db);
+  const snapshots = new AlarmSnapshots(alarmsRepo, d.clock, d.log);
   return {
     states,
+    alarms: new AlarmsService({
+      repo: alarmsRepo,
+      clock: d.clock,
+      metricsOf: (id) => metricClusters.find((c) => c.id === id)?.metrics,
+    }),
     templates: new AlarmTemplatesService(templatesRepo, rules, d.clock),
-    evaluator: new AlarmEvaluator(metricClusters, rules, states, d.clock, d.log),
+    evaluator: new AlarmEvaluator(metricClusters, rules, states, d.clock, d.log, (c) => snapshots.keep(c)),
   };
 };
