@@ -204,7 +204,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerServicesRoutes(kit, services.resources.services);
   registerStorageRoutes(kit, services.resources.storage);
   registerAlarmTemplatesRoutes(kit, services.alarms.templates);
-  registerAlarmsRoutes(kit, services.alarms.alarms);
+  registerAlarmsRoutes(kit, services.alarms.alarms, services.alarms.overview);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);

@@ -347,7 +347,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       availability: config.availability,
       pingDatabase: () => new HealthRepository(db).ping(),
     }),
-    alarms: createAlarms({ db, dialect, clusters, clock, log }),
+    alarms: createAlarms({ db, dialect, clusters, clock, log, days: reportDays }),
   };
 };
 

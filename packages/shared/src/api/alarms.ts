@@ -207,3 +207,106 @@ export const alarmsDetails = defineContract({
   body: z.object({ id: zInt().pipe(z.number().int().min(1)) }),
   data: AlarmDetails,
 });
+
+/* The alarm overview (spec section 2: last-day backtrack and historical trend; section 9: top 10). */
+
+/** The longest range the overview counts over. */
+export const ALARM_RANGE_MAX_DAYS = 366;
+
+const RangeFields = z.object({
+  clusterId: OptionalClusterId,
+  /** Raised at or after / before (ISO 8601); the last day when left out. */
+  startTime: z.union([z.literal('').transform(() => undefined), Timestamp.pipe(z.coerce.date())]).optional(),
+  endTime: z.union([z.literal('').transform(() => undefined), Timestamp.pipe(z.coerce.date())]).optional(),
+});
+
+const checkRange = (q: z.output<typeof RangeFields>, ctx: z.RefinementCtx) => {
+  if (!q.startTime || !q.endTime) return;
+  if (q.startTime.getTime() > q.endTime.getTime())
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'start cannot be later than end' });
+  else if (q.endTime.getTime() - q.startTime.getTime() > ALARM_RANGE_MAX_DAYS * 86_400_000)
+    ctx.addIssue({ code: 'custom', path: ['startTime'], message: `at most ${ALARM_RANGE_MAX_DAYS} days` });
+};
+
+export const AlarmRangeQuery = RangeFields.superRefine(checkRange);
+
+const Range = z.object({ from: Timestamp, to: Timestamp });
+
+export const alarmsCount = defineContract({
+  id: 'alarms.count',
+  method: 'GET',
+  path: `${PREFIX}/queryalarmcount`,
+  permission: 'alarms:read',
+  summary: 'Alarms open now, and raised and recovered in the range',
+  query: AlarmRangeQuery,
+  data: Range.extend({
+    open: z.number().int(),
+    raised: z.number().int(),
+    recovered: z.number().int(),
+    unconfirmed: z.number().int(),
+  }),
+});
+
+export const TrendBucket = z.object({
+  /** The bucket's start (ISO 8601); a day starts at midnight in reports.timeZone. */
+  time: Timestamp,
+  warning: z.number().int(),
+  minor: z.number().int(),
+  major: z.number().int(),
+  critical: z.number().int(),
+  total: z.number().int(),
+});
+export type TrendBucket = z.infer<typeof TrendBucket>;
+
+export const alarmsTrend = defineContract({
+  id: 'alarms.trend',
+  method: 'GET',
+  path: `${PREFIX}/queryalarmtrendanlysis`,
+  permission: 'alarms:read',
+  summary: 'Alarms raised per hour (ranges up to two days) or per day, by severity, every bucket of the range listed',
+  query: AlarmRangeQuery,
+  data: Range.extend({ interval: z.enum(['hour', 'day']), list: z.array(TrendBucket) }),
+});
+
+export const alarmsCountByMetric = defineContract({
+  id: 'alarms.countByMetric',
+  method: 'GET',
+  path: `${PREFIX}/queryalarmcountmetric`,
+  permission: 'alarms:read',
+  summary: 'Alarms raised in the range per indicator, most first',
+  query: AlarmRangeQuery,
+  data: Range.extend({ list: z.array(z.object({ metric: z.string(), count: z.number().int() })) }),
+});
+
+export const ResourceAlarmCount = z.object({
+  /** The asset's id; null when the resource is not (any more) in the inventory. */
+  id: z.number().int().nullable(),
+  name: z.string(),
+  clusterId: z.string(),
+  alarmCount: z.number().int(),
+});
+export type ResourceAlarmCount = z.infer<typeof ResourceAlarmCount>;
+
+export const alarmsTopResources = defineContract({
+  id: 'alarms.topResources',
+  method: 'GET',
+  path: `${PREFIX}/queryhistoryalarmtopn`,
+  permission: 'alarms:read',
+  summary: 'The resources with the most alarms raised in the range (spec section 3: resource alarm top-N; top 10 by default)',
+  query: z.intersection(
+    AlarmRangeQuery,
+    z.object({
+      topN: z.union([z.literal('').transform(() => undefined), zInt().pipe(z.number().int().min(1).max(50))]).optional(),
+    }),
+  ),
+  data: Range.extend({ list: z.array(ResourceAlarmCount) }),
+});
+
+export const alarmsSystemTime = defineContract({
+  id: 'alarms.systemTime',
+  method: 'GET',
+  path: `${PREFIX}/querysystemtime`,
+  permission: 'alarms:read',
+  summary: "The server's time and the zone days are counted in (so a browser elsewhere shows the same day)",
+  data: z.object({ time: Timestamp, timeZone: z.string() }),
+});

@@ -12,6 +12,11 @@ import {
   alarmsHistory,
   alarmsSeverityCount,
   alarmsUnconfirm,
+  alarmsCount,
+  alarmsCountByMetric,
+  alarmsSystemTime,
+  alarmsTopResources,
+  alarmsTrend,
   resourcesListAssets,
   type AlarmItem,
 } from '@portal/shared';
@@ -184,5 +189,21 @@ describe('the alarm list', () => {
     expect(Date.parse(d.snapshot.from)).toBe(Date.parse(alarm.alarmTime) - 3_600_000);
     expect(d.recent).toEqual([]);
     expect((await viewer.call(alarmsDetails, { body: { id: 99999 } })).error?.reason).toBe('alarmNotFound');
+  });
+
+  it('counts the day in the overview: totals, trend, indicators and the top resources', async () => {
+    expect((await viewer.call(alarmsCount)).data).toMatchObject({ open: 0, raised: 1, recovered: 1, unconfirmed: 0 });
+    const trend = (await viewer.call(alarmsTrend)).data;
+    expect([trend.interval, trend.list.reduce((n, b) => n + b.major, 0)]).toEqual(['hour', 1]);
+    expect((await viewer.call(alarmsCountByMetric)).data.list).toEqual([{ metric: 'infiniband.portsActive', count: 1 }]);
+    expect((await viewer.call(alarmsTopResources, { query: { topN: 10 } })).data.list).toEqual([
+      { id: alarm.resId, name: 'n1', clusterId: 'local', alarmCount: 1 },
+    ]);
+    expect((await viewer.call(alarmsSystemTime)).data.timeZone).toBe('UTC');
+    const long = await viewer.callUnchecked(alarmsTrend, {
+      query: { startTime: '2024-01-01T00:00:00Z', endTime: '2026-01-01T00:00:00Z' },
+    });
+    expect(long.error?.issues?.[0]?.message).toBe('at most 366 days');
+    expect((await user.call(alarmsTopResources)).status).toBe(403);
   });
 });

@@ -6,13 +6,19 @@ import {
   alarmsHistory,
   alarmsSeverityCount,
   alarmsUnconfirm,
+  alarmsCount,
+  alarmsTrend,
+  alarmsCountByMetric,
+  alarmsTopResources,
+  alarmsSystemTime,
   type ContractParsed,
 } from '@portal/shared';
 import type { RouteKit } from '../../http/route-kit.js';
 import type { AlarmsService } from './alarms.service.js';
+import type { AlarmOverviewService } from './alarm-overview.service.js';
 
 /* /am_ma/api/aggregationalarmmanage/... and queryAlarmDetails.action (spec section 7; docs/alarms.md). */
-export const registerAlarmsRoutes = (kit: RouteKit, alarms: AlarmsService) => {
+export const registerAlarmsRoutes = (kit: RouteKit, alarms: AlarmsService, overview: AlarmOverviewService) => {
   const filterOf = (q: ContractParsed<typeof alarmsActive>['query']) => ({
     clusterId: q.clusterId,
     severities: q.severity,
@@ -37,4 +43,9 @@ export const registerAlarmsRoutes = (kit: RouteKit, alarms: AlarmsService) => {
     return { changed: await alarms.setConfirmed(body.ids, false, body.remark, auth.user.userName) };
   });
   kit.route(alarmsDetails, ({ body }) => alarms.details(body.id));
+  kit.route(alarmsCount, ({ query }) => overview.count(query));
+  kit.route(alarmsTrend, ({ query }) => overview.trend(query));
+  kit.route(alarmsCountByMetric, ({ query }) => overview.byMetric(query));
+  kit.route(alarmsTopResources, ({ query }) => overview.topResources(query, query.topN ?? 10));
+  kit.route(alarmsSystemTime, () => overview.systemTime());
 };

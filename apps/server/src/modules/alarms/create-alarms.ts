@@ -12,6 +12,8 @@ import { AlarmTemplatesService } from './alarm-templates.service.js';
 import { AlarmSnapshots } from './alarm-snapshots.js';
 import { AlarmsRepository } from './alarms.repository.js';
 import { AlarmsService } from './alarms.service.js';
+import { AlarmOverviewService } from './alarm-overview.service.js';
+import type { ZoneDays } from '../../lib/zone-days.js';
 
 /** The alarms module, wired: threshold templates and the engine running on every cluster's metrics. */
 export const createAlarms = (d: {
@@ -20,6 +22,8 @@ export const createAlarms = (d: {
   clusters: ClusterRegistry;
   clock: Clock;
   log: Logger;
+  /** Days as the reports count them (reports.timeZone). */
+  days: ZoneDays;
 }) => {
   const states = new AlarmStatesRepository(d.db, d.dialect);
   const templatesRepo = new AlarmTemplatesRepository(d.db);
@@ -31,6 +35,7 @@ export const createAlarms = (d: {
   const snapshots = new AlarmSnapshots(alarmsRepo, d.clock, d.log);
   return {
     states,
+    overview: new AlarmOverviewService(alarmsRepo, d.days, d.clock),
     alarms: new AlarmsService({
       repo: alarmsRepo,
       clock: d.clock,
