@@ -94,15 +94,23 @@ describe('metrics: the embedded store and Prometheus agree', () => {
       scrapeIntervalSeconds: 1,
       timeoutSeconds: 30,
     });
-    // The range starts once Prometheus has scraped the exporter (its first scrape waits a while).
+    // The range starts once Prometheus has scraped every exporter (its first scrape of each waits a
+    // while, the BMC's longest on a busy machine).
     const scraped = async () => {
       const now = Date.now();
-      const a = await promSource.history({ resources: ['cn01'], metrics: [entry('memory.total')], from: now - 10_000, to: now });
-      return valuesOf(a, 'memory.total').length > 0;
+      for (const [resource, metric] of [
+        ['cn01', 'memory.total'],
+        ['sw01', 'switch.ports'],
+        ['ch01', 'hardware.temperature'],
+      ] as const) {
+        const a = await promSource.history({ resources: [resource], metrics: [entry(metric)], from: now - 10_000, to: now });
+        if (valuesOf(a, metric).length === 0) return false;
+      }
+      return true;
     };
-    const firstScrape = Date.now() + 60_000;
+    const firstScrape = Date.now() + 90_000;
     while (!(await scraped())) {
-      if (Date.now() > firstScrape) throw new Error('Prometheus did not scrape node_exporter within 60 s');
+      if (Date.now() > firstScrape) throw new Error('Prometheus did not scrape every exporter within 90 s');
       await new Promise((r) => setTimeout(r, 250));
     }
     // The chassis's own collector, every two seconds beside (its BMC takes a while to answer).
