@@ -91,6 +91,7 @@ describe('index data and menus', () => {
       'bills:read',
       'bills:readAll',
       'resources:read',
+      'alarms:read',
     ]);
     const user = await signedIn(t.app, 'index_plain', Role.user);
     expect((await user.call(getIndexData)).data.permissions).toEqual([
