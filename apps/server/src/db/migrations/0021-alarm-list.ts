@@ -14,7 +14,10 @@ export const up = async (db: Kysely<any>, dialect: Dialect): Promise<void> => {
   const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
   await db.schema.alterTable('alarms').addColumn('condition_op', 'varchar(8)').execute();
   await db.schema.alterTable('alarms').addColumn('threshold', 'varchar(64)').execute();
-  await db.schema.alterTable('alarms').addColumn('confirmed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('alarms')
+    .addColumn('confirmed', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('alarms').addColumn('confirmed_by', 'varchar(64)').execute();
   await db.schema.alterTable('alarms').addColumn('confirmed_at', 'bigint').execute();
   await db.schema.alterTable('alarms').addColumn('confirm_remark', 'varchar(128)').execute();
