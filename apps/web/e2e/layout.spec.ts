@@ -45,7 +45,7 @@ test('at 1280 px the header keeps every top menu entry, with the statistics as i
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page);
   const top = page.getByRole('menu', { name: 'Main menu' });
-  for (const name of ['Overview', 'Job', 'WebShell', 'File Transfer', 'Resources', 'Account', 'Cost'])
+  for (const name of ['Overview', 'Job', 'WebShell', 'File Transfer', 'Resources', 'Alarms', 'Account', 'Cost'])
     await expect(top.getByRole('menuitem', { name }), name).toBeVisible();
   // The words went into tooltips and accessible names, the numbers stay.
   const stats = page.getByRole('status', { name: 'Cluster statistics' });

@@ -42,6 +42,8 @@ export const CONSOLE_PAGES = [
   { path: 'manage/resourceManage/server', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/switch', sets: ['admin'], permission: 'resources:read' },
   { path: 'manage/resourceManage/chassis', sets: ['admin'], permission: 'resources:read' },
+  { path: 'manage/alarmManage/threshold-templates', sets: ['admin'], permission: 'alarms:read' },
+  { path: 'manage/alarmManage/alarm-list', sets: ['admin'], permission: 'alarms:read' },
   { path: 'my-report/usage', sets: ['user', 'admin'], permission: 'reports:read' },
   { path: 'my-report/my-bill-detail', sets: ['user', 'admin'], permission: 'bills:read' },
   { path: 'my-report/my-bill-statistics', sets: ['user', 'admin'], permission: 'bills:read' },

@@ -47,6 +47,8 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'manage/resourceManage/server': assets,
   'manage/resourceManage/switch': assets,
   'manage/resourceManage/chassis': assets,
+  'manage/alarmManage/threshold-templates': () => import('../features/alarms/pages/ThresholdTemplatesPage'),
+  'manage/alarmManage/alarm-list': () => import('../features/alarms/pages/AlarmListPage'),
   'my-report/usage': () => import('../features/reports/pages/UsageReportsPage'),
   'my-report/my-bill-detail': () => import('../features/bills/pages/BillDetailPage'),
   'my-report/my-bill-statistics': () => import('../features/bills/pages/BillStatisticsPage'),

@@ -163,6 +163,7 @@ describe('index data and menus', () => {
           'parastor',
         ],
       },
+      { id: 'alarms', children: ['thresholdTemplates', 'alarmList'] },
       {
         id: 'account',
         children: [
@@ -179,9 +180,9 @@ describe('index data and menus', () => {
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
       { id: 'myDesktops', children: [] },
     ]);
-    const numbers = menus[5]?.children.map((c) => c.menuNo) ?? [];
+    const numbers = menus[6]?.children.map((c) => c.menuNo) ?? [];
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
+    expect(menus.map((m) => m.menuNo)).toEqual([10, 20, 30, 40, 50, 52, 60, 70, 80]);
   });
 
   it('opens the audit log first for an auditor, who has no overview', async () => {
@@ -201,13 +202,15 @@ describe('index data and menus', () => {
         id: 'resources',
         children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack', 'parastor'],
       },
+      // The viewer reads the threshold templates; changing them is operators'.
+      { id: 'alarms', children: ['thresholdTemplates', 'alarmList'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
   });
 
   it('gives a super user the same account pages as an administrator', async () => {
-    expect(outline(await menusOf('menu_super', Role.super))[5]?.children).toEqual([
+    expect(outline(await menusOf('menu_super', Role.super))[6]?.children).toEqual([
       'pendingUsers',
       'userList',
       'orgUnits',
@@ -223,11 +226,13 @@ describe('index data and menus', () => {
     const zh = await menusOf('menu_zh', Role.admin, 'zh');
     expect(zh[0]?.text).toBe('概览');
     expect(zh[4]?.text).toBe('资源');
-    expect(zh[5]?.text).toBe('账户');
-    expect(zh[6]?.text).toBe('费用');
-    expect(zh[7]?.text).toBe('我的桌面');
-    expect(zh[6]?.children[0]?.text).toBe('用量报表');
-    expect(zh[5]?.children.map((c) => c.text)).toEqual([
+    expect(zh[5]?.text).toBe('告警管理');
+    expect(zh[5]?.children.map((c) => c.text)).toEqual(['阈值模板', '告警列表']);
+    expect(zh[6]?.text).toBe('账户');
+    expect(zh[7]?.text).toBe('费用');
+    expect(zh[8]?.text).toBe('我的桌面');
+    expect(zh[7]?.children[0]?.text).toBe('用量报表');
+    expect(zh[6]?.children.map((c) => c.text)).toEqual([
       '待审批用户',
       '用户管理',
       '公司与部门',
@@ -238,7 +243,14 @@ describe('index data and menus', () => {
       '个人中心',
     ]);
     const en = await menusOf('menu_en', Role.admin, 'en');
-    expect(en[5]?.children.map((c) => c.text)).toEqual([
+    expect(en[5]).toMatchObject({
+      text: 'Alarms',
+      children: [
+        { text: 'Threshold templates', load: 'manage/alarmManage/threshold-templates', isChild: true },
+        { text: 'Alarm list', load: 'manage/alarmManage/alarm-list', isChild: true },
+      ],
+    });
+    expect(en[6]?.children.map((c) => c.text)).toEqual([
       'Pending users',
       'Users',
       'Organisation',

@@ -198,6 +198,31 @@ export const MENUS: MenuDef[] = [
     ],
   },
   {
+    // Alarms (issue 16): threshold templates first; aggregation, notifications and the alarm
+    // lists join this group as they arrive.
+    id: 'alarms',
+    text: { en: 'Alarms', zh: '告警管理' },
+    icon: 'alarm',
+    menuNo: 52,
+    load: '',
+    children: [
+      {
+        id: 'thresholdTemplates',
+        text: { en: 'Threshold templates', zh: '阈值模板' },
+        icon: 'alarm',
+        menuNo: 1,
+        load: 'manage/alarmManage/threshold-templates',
+      },
+      {
+        id: 'alarmList',
+        text: { en: 'Alarm list', zh: '告警列表' },
+        icon: 'alarm',
+        menuNo: 2,
+        load: 'manage/alarmManage/alarm-list',
+      },
+    ],
+  },
+  {
     // Spec section 6: in the myResource menu walltimeApply is hidden when the user has no account
     // of their own (only the default) or gold is disabled; the group goes with its last entry.
     id: 'myResource',

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -51,6 +52,7 @@ const icons: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   walltime: FieldTimeOutlined,
   application: SolutionOutlined,
   desktop: DesktopOutlined,
+  alarm: AlertOutlined,
 };
 
 /** Decorative: the entry's text names it, so screen readers skip the icon. */

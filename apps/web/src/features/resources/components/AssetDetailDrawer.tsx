@@ -10,7 +10,7 @@ import { dayMetricsOf, hasOwnSeries, hasUtilisation, seriesAverage } from './ass
 import { AvailabilityMark } from './AvailabilityMark';
 import { metricCharts } from './metric-charts';
 import { MetricChartCard } from './MetricChartCard';
-import { formatMetricValue } from './metric-units';
+import { formatMetricValue } from '../../../lib/metric-units';
 
 const DAY_MS = 86_400_000;
 

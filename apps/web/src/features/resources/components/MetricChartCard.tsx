@@ -6,7 +6,7 @@ import { EChart } from '../../../components/charts/EChart';
 import { timeLineOption } from '../../../components/charts/options';
 import { DATE_TIME_FORMAT } from '../../../lib/format';
 import { resourceSummary, type MetricChart } from './metric-charts';
-import { formatMetricValue, metricLabel, metricName, unitInterval } from './metric-units';
+import { formatMetricValue, metricLabel, metricName, unitInterval } from '../../../lib/metric-units';
 
 const HEIGHT = 320;
 /** The zoom opens on at least this many steps (seconds per point). */

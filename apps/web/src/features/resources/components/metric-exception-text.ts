@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MetricException } from '@portal/shared';
-import { plainNumber } from './metric-units';
+import { plainNumber } from '../../../lib/metric-units';
 
 /** A limit a node's metrics crossed, for people: "Memory usage 97.5% (limit 95%)". */
 export const metricExceptionText = (t: TFunction<'resources'>, e: MetricException): string =>

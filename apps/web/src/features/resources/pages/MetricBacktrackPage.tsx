@@ -23,7 +23,7 @@ import {
   seriesVerdict,
   stepText,
 } from '../components/metric-query';
-import { metricLabel } from '../components/metric-units';
+import { metricLabel } from '../../../lib/metric-units';
 
 /** The most metrics one query takes (the API's limit). */
 const METRICS_MAX = 20;

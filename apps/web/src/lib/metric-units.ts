@@ -4,7 +4,8 @@ import { formatBytes, type MetricUnit } from '@portal/shared';
 /*
  * Metric values for people (spec section 9): bytes B to YB in steps of 1024, bytes per second the
  * same per second, percentages, rates, temperatures, power and fan speed with their unit, loads
- * and counts as plain numbers.
+ * and counts as plain numbers. Shared by the resources' pages (backtrack, asset detail) and the
+ * alarm list, so a metric reads the same everywhere.
  */
 
 /** At most two decimals, without trailing zeros: 12, 12.5, 12.35. */

@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { METRIC_GROUPS, METRIC_UNITS } from '@portal/shared';
-import en from '../../../locales/en/resources.json';
-import zh from '../../../locales/zh/resources.json';
+import en from '../locales/en/resources.json';
+import zh from '../locales/zh/resources.json';
 import { binaryInterval, formatMetricValue, metricLabel, metricName, plainNumber, unitInterval, unitLabel } from './metric-units';
 
 const translator = (lng: 'en' | 'zh'): TFunction<'resources'> => {
