@@ -28,6 +28,7 @@ import { registerFilesRoutes } from './modules/files/files.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerJobChartsRoutes } from './modules/jobs/job-charts.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
+import { registerJobNoticesRoutes } from './modules/job-notices/index.js';
 import { registerKeysRoutes } from './modules/keys/keys.routes.js';
 import { registerConsoleRoutes } from './modules/console/console.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -39,11 +40,14 @@ import { registerOrgRoutes } from './modules/org/org.routes.js';
 import { registerQueuesRoutes } from './modules/queues/queues.routes.js';
 import { registerQuotasRoutes } from './modules/quotas/quotas.routes.js';
 import { registerReportFilesRoutes } from './modules/report-files/report-files.routes.js';
+import { AlarmExportsService, registerAlarmExportsRoutes } from './modules/alarm-exports/index.js';
 import { registerBillsRoutes } from './modules/bills/bills.routes.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerResourcesRoutes } from './modules/resources/resources.routes.js';
 import { registerAlarmTemplatesRoutes } from './modules/alarms/alarm-templates.routes.js';
 import { registerAlarmsRoutes } from './modules/alarms/alarms.routes.js';
+import { registerAggregationRoutes } from './modules/alarms/aggregation/alarm-aggregation.routes.js';
+import { registerNotificationsRoutes } from './modules/alarms/notifications/notices.routes.js';
 import { registerMetricsRoutes } from './modules/resources/metrics.routes.js';
 import { registerServicesRoutes } from './modules/resources/services.routes.js';
 import { registerStorageRoutes } from './modules/resources/storage.routes.js';
@@ -121,6 +125,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.addHook('preClose', () => services.reportFiles.close());
   app.addHook('preClose', () => services.resources.availability.stop());
   app.addHook('preClose', () => services.alarms.evaluator.stop());
+  app.addHook('preClose', () => services.alarms.sender.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -185,6 +190,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await registerDownloadRoutes(app, kit, services.downloads);
   registerJobsRoutes(kit, services.jobs, services.jobActions, () => services.jobTemplates, services.jobPreview);
   registerJobChartsRoutes(kit, services.jobCharts);
+  registerJobNoticesRoutes(kit, services.jobNotices);
   registerShellRoutes(app, kit, { shell: services.shell, server: config.server });
   registerDesktopRoutes(app, kit, {
     desktops: services.desktops,
@@ -205,11 +211,23 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerStorageRoutes(kit, services.resources.storage);
   registerAlarmTemplatesRoutes(kit, services.alarms.templates);
   registerAlarmsRoutes(kit, services.alarms.alarms, services.alarms.overview);
+  registerAggregationRoutes(kit, services.alarms.aggregation);
+  registerNotificationsRoutes(kit, services.alarms.notices);
   registerQuotasRoutes(kit, services.quotas);
   registerApplicationsRoutes(kit, services.applications);
   registerReportsRoutes(kit, services.reports);
   registerEfficiencyRoutes(kit, services.efficiency);
   registerReportFilesRoutes(kit, services.reportFiles);
+  // The alarm list as xlsx files, written by the report files' queue (docs/alarms.md).
+  registerAlarmExportsRoutes(
+    kit,
+    new AlarmExportsService({
+      files: services.reportFiles,
+      alarms: services.alarms.alarms,
+      zone: config.reports.timeZone,
+      clock,
+    }),
+  );
   registerBillsRoutes(kit, services.bills);
   registerCitrixRoutes(kit, services.citrix);
   await registerWebFiles(app, opts.webRoot);
@@ -221,6 +239,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   if (requeued > 0) app.log.warn({ requeued }, 'report files interrupted by the last stop were queued again');
   // The alarm engine listens before the collectors' first round.
   services.alarms.evaluator.start();
+  // The notification outbox's sender (docs/alarms.md "Notifications").
+  services.alarms.sender.start();
   // The first snapshot of every cluster is taken before the server answers.
   await services.clusters.start();
   services.resources.availability.start();

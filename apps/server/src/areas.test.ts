@@ -6,7 +6,8 @@ import { contractAreas } from '@portal/shared';
 /*
  * One word per area across the layers: a contract file packages/shared/src/api/<area>.ts is
  * served by the server module modules/<area>/ or by a routes file <area>.routes.ts inside a
- * module (jobs holds job-charts.routes.ts), and its contracts' ids start with the area
+ * module or one of its folders (jobs holds job-charts.routes.ts, alarms/aggregation
+ * alarm-aggregation.routes.ts), and its contracts' ids start with the area
  * (checked in packages/shared).
  */
 
@@ -16,6 +17,13 @@ const kebab = (camel: string) => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCas
 const modules = readdirSync(at('apps/server/src/modules'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/** A module's folder and its feature folders (alarms/notifications holds notices.routes.ts). */
+const routesFolders = (m: string): string[] => {
+  const folder = `apps/server/src/modules/${m}`;
+  const subfolders = readdirSync(at(folder), { withFileTypes: true }).filter((d) => d.isDirectory());
+  return [folder, ...subfolders.map((d) => `${folder}/${d.name}`)];
+};
 
 describe('areas', () => {
   it('list every contract file of packages/shared', () => {
@@ -31,7 +39,7 @@ describe('areas', () => {
       .map(kebab)
       .filter(
         (area) =>
-          !modules.includes(area) && !modules.some((m) => existsSync(at(`apps/server/src/modules/${m}/${area}.routes.ts`))),
+          !modules.includes(area) && !modules.some((m) => routesFolders(m).some((f) => existsSync(at(`${f}/${area}.routes.ts`)))),
       );
     expect(unserved).toEqual([]);
   });

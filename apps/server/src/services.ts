@@ -47,6 +47,7 @@ import { JobPreviewService, PREVIEW_LIMIT } from './modules/jobs/job-preview.ser
 import { loadJobTemplates, SHIPPED_TEMPLATES } from './modules/jobs/job-templates.js';
 import { JobChartsService } from './modules/jobs/job-charts.service.js';
 import { JobsRepository } from './modules/jobs/jobs.repository.js';
+import { JobNoticesRepository, JobNoticesService } from './modules/job-notices/index.js';
 import { ensureDailyRollups } from './modules/jobs/usage-daily-rebuild.js';
 import { SubmissionsRepository } from './modules/jobs/submissions.repository.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
@@ -115,12 +116,13 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
   // Reports count whole days of the configured zone; the daily rollups are (re)counted in it before ingest starts.
   const reportDays = zoneDays(config.reports.timeZone);
   await ensureDailyRollups(db, dialect, reportDays, clock, log);
+  // Job-end notices (docs/alarms.md): their mail joins the outbox in the ingest's transaction.
+  const jobNotices = new JobNoticesService(new JobNoticesRepository(db), clock);
   // Balances (docs/bills.md): each ingested job charges its account inside the ingest's transaction.
-  const jobsRepo = new JobsRepository(
-    db,
-    reportDays,
-    config.billing.balances ? (trx, rows) => chargeJobs(trx, reportDays, rows, clock.now()) : undefined,
-  );
+  const jobsRepo = new JobsRepository(db, reportDays, async (trx, rows, added) => {
+    if (config.billing.balances) await chargeJobs(trx, reportDays, rows, clock.now());
+    await jobNotices.onJobsStored(trx, added);
+  });
   // The quotas' running-job limits, read before the built-in scheduler's first pass.
   const quotasRepo = new QuotasRepository(db);
   const runLimits = new RunLimitsCache(quotasRepo, clock, log);
@@ -253,6 +255,7 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
     /** Ingest's store (tests and the bench feed it as the clusters' accounting does). */
     jobsRepo,
     jobActions,
+    jobNotices,
     jobPreview: new JobPreviewService(
       clusters,
       (user, requested) => userAccounts.submissionAccount(user, requested),
@@ -347,7 +350,16 @@ export const createServices = async (config: Config, db: Kysely<Database>, clock
       availability: config.availability,
       pingDatabase: () => new HealthRepository(db).ping(),
     }),
-    alarms: createAlarms({ db, dialect, clusters, clock, log, days: reportDays }),
+    alarms: createAlarms({
+      db,
+      dialect,
+      clusters,
+      clock,
+      log,
+      days: reportDays,
+      mailer,
+      notifications: config.notifications,
+    }),
   };
 };
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { Role } from '@portal/shared';
 import { z } from 'zod';
 import { apiSession } from './support/api';
@@ -209,4 +210,60 @@ test('a viewer reads the alarms without the means to confirm them', async ({ pag
   const drawer = page.getByRole('dialog', { name: new RegExp(`^Alarm of ${host} at `) });
   await expect(drawer.getByText('Still to look at')).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+});
+
+test('a viewer exports the real-time alarms with their filters to xlsx, downloads the file and removes the task', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await openList(page, VIEWER);
+  // No tasks yet: the drawer's empty state.
+  await page.getByRole('button', { name: 'Export tasks' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: 'Alarm export tasks' });
+  await expect(drawer.getByText('No export tasks yet')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+
+  // A filter matching nothing: refused with the spec's text.
+  await page.getByLabel('Resource name').fill(`none-${stamp}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('There are no alarms in the selected period')).toBeVisible();
+
+  // The list of this host: the task is made, written in the background, then offered.
+  await page.getByLabel('Resource name').fill(host);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(alarmRow(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('Export queued')).toBeVisible();
+  const row = drawer.locator('[data-testid^="alarm-export-"]').first();
+  await expect(row).toContainText(/alarms-active-\d{8}-\d{6}\.xlsx/);
+  await expect(row).toContainText(`Real-time alarms · Resource name: ${host}`);
+  await expect(row.getByTestId('alarm-export-state')).toHaveText('Completed', { timeout: 120_000 });
+  expect(await seriousViolations(page, 'alarm export tasks', '.ant-drawer')).toEqual([]);
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('link', { name: 'Download' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^alarms-active-\d{8}-\d{6}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await file.path()) ?? '');
+  const sheet = book.worksheets[0]!;
+  expect(sheet.name).toBe('Alarms');
+  const cells = (n: number) => {
+    const values = sheet.getRow(n).values;
+    return Array.isArray(values) ? values.slice(1) : [];
+  };
+  expect(cells(1).slice(0, 3)).toEqual([expect.stringMatching(/^Alarm time \(.+\)$/), 'Level', 'Resource']);
+  // The open alarms of this host: this spec's among them, with its level, indicator and template.
+  const lines = Array.from({ length: sheet.rowCount - 1 }, (_, i) => cells(i + 2));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line[2]).toBe(host);
+  expect(lines.find((l) => l[12] === TEMPLATE)?.slice(1, 2)).toEqual(['Warning']);
+  await expect(row.getByTestId('alarm-export-state')).toHaveText('Downloaded', { timeout: 30_000 });
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(drawer.getByText('No export tasks yet')).toBeVisible();
 });

@@ -59,6 +59,11 @@ export interface Contract<
    * method before routing; the cross-site check still treats it as the unsafe POST it was).
    */
   methodOverridable?: boolean;
+  /**
+   * A GET spec section 7 names that changes something (alarm_export/remove): refused, like a POST,
+   * when another origin's page sends it.
+   */
+  changesState?: boolean;
 }
 
 /** The area a contract belongs to: the part of its id before the dot (`jobs` of `jobs.list`). */

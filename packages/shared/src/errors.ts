@@ -287,6 +287,33 @@ export const ErrReason = {
   indicatorExists: 'indicatorExists',
   /** The template has no indicator of that metric (data.metric). */
   indicatorNotFound: 'indicatorNotFound',
+  // Alarm notifications (issue 16, docs/alarms.md "Notifications").
+  /** No notification rule with that id (data.id). */
+  noticeRuleNotFound: 'noticeRuleNotFound',
+  /** 'Rule name already exists': rule names are unique within a rule type (data.name). */
+  noticeRuleNameExists: 'noticeRuleNameExists',
+  /** No notification record with that id (data.id). */
+  noticeRecordNotFound: 'noticeRecordNotFound',
+  // Alarm exports (issue 16): spec section 8's export texts.
+  /** 'There are no alarms in the selected period': nothing matches the export's filters. */
+  noAlarmsInPeriod: 'noAlarmsInPeriod',
+  /** 'Alarm report export failed': writing the file failed (the server log says why). */
+  alarmExportFailed: 'alarmExportFailed',
+  /** No export task of the caller with that id. */
+  alarmExportNotFound: 'alarmExportNotFound',
+  /** The task is still queued or being written, or it failed: nothing to download yet. */
+  alarmExportNotReady: 'alarmExportNotReady',
+  /** The user already has ALARM_EXPORTS_PENDING_MAX exports queued or being written (data.max). */
+  tooManyAlarmExports: 'tooManyAlarmExports',
+  // Aggregate alarm rules (issue 16, docs/alarms.md "Aggregation").
+  /** No aggregate rule with that id (data.id). */
+  aggregateRuleNotFound: 'aggregateRuleNotFound',
+  /** An aggregate rule of that name exists (data.name): names are unique. */
+  aggregateRuleNameExists: 'aggregateRuleNameExists',
+  /** A rule's name cannot change once created (data.name). */
+  aggregateRuleNameImmutable: 'aggregateRuleNameImmutable',
+  /** A scan order that does not name every rule exactly once. */
+  aggregateOrderInvalid: 'aggregateOrderInvalid',
 } as const;
 
 export type ErrReasonValue = (typeof ErrReason)[keyof typeof ErrReason];

@@ -306,6 +306,45 @@ const availability = z
   .strict()
   .prefault({});
 
+/** Alarm notifications: the outbox sender and the SMS gateway (docs/alarms.md "Notifications"). */
+const notifications = z
+  .object({
+    sms: z
+      .object({
+        url: z
+          .url({ protocol: /^https?$/ })
+          .describe(
+            "SMS gateway: each text message is POSTed here as JSON {to: [phone numbers], text, id}, id the notice's idempotency key (the same on every retry); a 2xx answer counts as sent.",
+          ),
+        authorization: z
+          .string()
+          .optional()
+          .describe('Value of the Authorization header sent to the gateway, e.g. "Bearer <token>".'),
+        timeoutSeconds: z.number().int().min(1).max(300).default(15).describe('Seconds a gateway call may take.'),
+      })
+      .strict()
+      .optional()
+      .describe('Text messages; without it SMS notices fail with "SMS is not configured".'),
+    pollSeconds: z.number().int().min(1).max(3600).default(10).describe('Seconds between two looks of the sender at the outbox.'),
+    maxAttempts: z.number().int().min(1).max(100).default(6).describe('Attempts of one notice before it is marked failed.'),
+    backoffSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(86400)
+      .default(30)
+      .describe('Wait before the second attempt; it doubles with every further attempt (at most a day).'),
+    leaseSeconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(86400)
+      .default(300)
+      .describe('How long a notice being sent is held; one a crashed sender held is tried again after it.'),
+  })
+  .strict()
+  .prefault({});
+
 export const ConfigSchema = z
   .object({
     server,
@@ -314,6 +353,7 @@ export const ConfigSchema = z
     admin,
     auth,
     mail,
+    notifications: notifications.describe('Alarm notifications by mail and SMS (docs/alarms.md).'),
     ui,
     branding,
     license,

@@ -33,6 +33,8 @@ export interface AlarmsTable {
   confirmed_by: string | null;
   confirmed_at: number | null;
   confirm_remark: string | null;
+  /** The open aggregated alarm hiding it from the real-time list (migration 0024). */
+  suppressed_by: number | null;
 }
 
 /** Every confirm and unconfirm, never changed (migration 0021). */
@@ -98,4 +100,51 @@ export interface AlarmTemplateIndicatorsTable {
   recovery_count: number;
   no_data_count: number | null;
   levels: string;
+}
+
+/** A notification rule (migration 0022): its name is unique per type; scope is JSON. */
+export interface NotificationRulesTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  content: string;
+  interval_minutes: number;
+  /** 1 active, 0 inactive. */
+  active: number;
+  weight: number;
+  scope: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+
+/** An email address (channel mail) or phone number (channel sms) of a rule, each once. */
+export interface NotificationContactsTable {
+  id: Generated<number>;
+  rule_id: number;
+  channel: string;
+  address: string;
+}
+
+/** A notice to send, written with the alarm change it tells of; the sender delivers it. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  rule_id: number;
+  rule_name: string;
+  alarm_id: number;
+  weight: number;
+  channel: string;
+  recipients: string;
+  subject: string;
+  content: string;
+  /** waiting | sending | success | failure */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
 }

@@ -22,6 +22,10 @@ import * as m0018 from './migrations/0018-metrics.js';
 import * as m0019 from './migrations/0019-alarm-engine.js';
 import * as m0020 from './migrations/0020-alarm-templates.js';
 import * as m0021 from './migrations/0021-alarm-list.js';
+import * as m0022 from './migrations/0022-notifications.js';
+import * as m0023 from './migrations/0023-alarm-exports.js';
+import * as m0024 from './migrations/0024-alarm-aggregation.js';
+import * as m0025 from './migrations/0025-job-notices.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -49,6 +53,10 @@ const migrations: Record<string, { up: Up }> = {
   '0019-alarm-engine': m0019,
   '0020-alarm-templates': m0020,
   '0021-alarm-list': m0021,
+  '0022-notifications': m0022,
+  '0023-alarm-exports': m0023,
+  '0024-alarm-aggregation': m0024,
+  '0025-job-notices': m0025,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,10 +1,16 @@
 import type { Generated, Selectable } from 'kysely';
 
-/* Report files (migration 0014); db/types.ts assembles them. Times are epoch milliseconds (bigint in PostgreSQL). */
+/* Report files (migrations 0014 and 0023); db/types.ts assembles them. Times are epoch milliseconds (bigint in PostgreSQL). */
+
+/** What a file holds: a usage report, or the alarm list (migration 0023). */
+export const FILE_KINDS = ['reports', 'alarms'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export interface ReportFilesTable {
   id: Generated<number>;
   user_id: number;
+  /** 'reports' unless given (every file made before migration 0023). */
+  kind: Generated<FileKind>;
   /** The download's file name. */
   name: string;
   format: 'xlsx' | 'csv';

@@ -36,7 +36,12 @@ import type {
   AlarmTemplateIndicatorsTable,
   AlarmTemplateResourcesTable,
   AlarmTemplatesTable,
+  NotificationContactsTable,
+  NotificationOutboxTable,
+  NotificationRulesTable,
 } from './alarm-tables.js';
+import type { AlarmAggregateMembersTable, AlarmAggregateRulesTable } from './alarm-aggregation-tables.js';
+import type { JobNoticeSubscriptionsTable } from './job-notice-tables.js';
 import type { MetricPartitionsTable, MetricRollupStateTable, MetricRollupTable, MetricSeriesTable } from './metric-tables.js';
 
 export type { PriceRow, BillRow, BillLineRow, LedgerRow } from './bill-tables.js';
@@ -134,5 +139,11 @@ export interface Database {
   alarm_template_indicators: AlarmTemplateIndicatorsTable;
   alarm_confirmations: AlarmConfirmationsTable;
   alarm_snapshots: AlarmSnapshotsTable;
+  notification_rules: NotificationRulesTable;
+  notification_contacts: NotificationContactsTable;
+  notification_outbox: NotificationOutboxTable;
   app_settings: AppSettingsTable;
+  alarm_aggregate_rules: AlarmAggregateRulesTable;
+  alarm_aggregate_members: AlarmAggregateMembersTable;
+  job_notice_subscriptions: JobNoticeSubscriptionsTable;
 }

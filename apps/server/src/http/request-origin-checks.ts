@@ -36,8 +36,8 @@ export const registerRequestOriginChecks = (app: FastifyInstance, server: Config
     }
     const refusal = crossOriginRefusal(
       {
-        // An overridden call came as a POST: unsafe, whatever it reads as now.
-        method: sentMethod(req.raw),
+        // An overridden call came as a POST: unsafe, whatever it reads as now; so is a GET that changes something.
+        method: req.routeOptions.config?.changesState ? 'POST' : sentMethod(req.raw),
         host: req.headers.host,
         origin: header(req.headers.origin),
         secFetchSite: header(req.headers['sec-fetch-site']),

@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on every route built from a contract; the permission test checks all routes have one. */
     permission?: string;
+    /** A GET that changes something (Contract.changesState): its origin is checked as a POST's. */
+    changesState?: boolean;
   }
 }
 
@@ -167,7 +169,7 @@ export class RouteKit {
     };
     const options: Omit<RouteOptions, 'method' | 'url'> = {
       schema,
-      config: { permission: contract.permission },
+      config: { permission: contract.permission, changesState: contract.changesState === true },
       preValidation: async (req, reply) => {
         // A call without payload validates as an empty object: missing fields then read as 10003.
         if (contract.body && req.body == null) req.body = {};

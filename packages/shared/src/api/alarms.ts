@@ -29,7 +29,7 @@ export const AlarmItem = z.object({
   /** The most severe it has been. */
   peakSeverity: AlarmSeverity,
   /** threshold: a level was hit; noData: samples stopped coming. */
-  kind: z.enum(['threshold', 'noData']),
+  kind: z.enum(['threshold', 'noData', 'aggregate']),
   clusterId: z.string(),
   /** The resource (asset) and where it sits; resId null when the asset is gone from the inventory. */
   resId: z.number().int().nullable(),
@@ -67,7 +67,8 @@ export type AlarmItem = z.infer<typeof AlarmItem>;
 
 const SEVERITY_LIST = zList(AlarmSeverity);
 
-export const AlarmQuery = PagingInput.extend({
+/** The alarm list's filters (the list's query without its page; an alarm export's too). */
+export const AlarmFilterFields = z.object({
   clusterId: OptionalClusterId,
   /** Severities, comma-separated (spec: filter by grade). */
   severity: SEVERITY_LIST.optional(),
@@ -81,7 +82,13 @@ export const AlarmQuery = PagingInput.extend({
   /** Raised at or after / before (ISO 8601); both or neither. */
   startTime: z.union([z.literal('').transform(() => undefined), Timestamp.pipe(z.coerce.date())]).optional(),
   endTime: z.union([z.literal('').transform(() => undefined), Timestamp.pipe(z.coerce.date())]).optional(),
-}).refine((q) => !q.startTime || !q.endTime || q.startTime.getTime() <= q.endTime.getTime(), {
+});
+
+/** Spec section 5: the start cannot be later than the end. */
+export const alarmRangeInOrder = (q: { startTime?: Date | undefined; endTime?: Date | undefined }): boolean =>
+  !q.startTime || !q.endTime || q.startTime.getTime() <= q.endTime.getTime();
+
+export const AlarmQuery = PagingInput.extend(AlarmFilterFields.shape).refine(alarmRangeInOrder, {
   message: 'start cannot be later than end',
   path: ['endTime'],
 });

@@ -1,5 +1,7 @@
 import { isContract, type Contract } from '../contract.js';
 import * as accounts from './accounts.js';
+import * as alarmAggregation from './alarm-aggregation.js';
+import * as alarmExports from './alarm-exports.js';
 import * as alarmTemplates from './alarm-templates.js';
 import * as alarms from './alarms.js';
 import * as applications from './applications.js';
@@ -13,10 +15,12 @@ import * as efficiency from './efficiency.js';
 import * as files from './files.js';
 import * as health from './health.js';
 import * as jobCharts from './job-charts.js';
+import * as jobNotices from './job-notices.js';
 import * as jobs from './jobs.js';
 import * as keys from './keys.js';
 import * as login from './login.js';
 import * as metrics from './metrics.js';
+import * as notices from './notices.js';
 import * as org from './org.js';
 import * as profile from './profile.js';
 import * as queues from './queues.js';
@@ -38,6 +42,8 @@ import * as users from './users.js';
  */
 export const contractAreas = {
   accounts,
+  alarmAggregation,
+  alarmExports,
   alarmTemplates,
   alarms,
   applications,
@@ -51,10 +57,12 @@ export const contractAreas = {
   files,
   health,
   jobCharts,
+  jobNotices,
   jobs,
   keys,
   login,
   metrics,
+  notices,
   org,
   profile,
   queues,

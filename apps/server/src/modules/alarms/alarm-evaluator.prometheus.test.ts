@@ -17,6 +17,7 @@ import { AlarmRules } from './alarm-rules.service.js';
 import { AlarmStatesRepository } from './alarm-states.repository.js';
 import { AlarmTemplatesRepository } from './alarm-templates.repository.js';
 import { AlarmTemplatesService } from './alarm-templates.service.js';
+import { insertServers } from '../../test/servers.js';
 
 /*
  * The engine against Prometheus: a real Prometheus scrapes a real node_exporter (an InfiniBand
@@ -66,20 +67,7 @@ describe('the alarm engine against Prometheus', () => {
     storage = createTestStorage('portal-alarm-prom-');
     h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
     await migrateToLatest(h);
-    const now = Date.now();
-    const asset = await h.db
-      .insertInto('assets')
-      .values({
-        name: 'n1',
-        type: 'SERVER',
-        cluster_id: 'c1',
-        source: 'manual',
-        in_scheduler: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [assetId = 0] = await insertServers(h.db, ['n1']);
     states = new AlarmStatesRepository(h.db, h.dialect);
     const rules = new AlarmRules(new AlarmTemplatesRepository(h.db), states, 'c1', systemClock, silentLogger);
     const source = new PrometheusMetricSource({
@@ -97,7 +85,7 @@ describe('the alarm engine against Prometheus', () => {
         resourceType: 'SERVER',
         description: undefined,
         enabled: true,
-        resources: [Number(asset.id)],
+        resources: [assetId],
         indicators: [
           {
             metric: 'infiniband.portsActive',

@@ -22,6 +22,7 @@ import { AlarmRules } from './alarm-rules.service.js';
 import { AlarmStatesRepository } from './alarm-states.repository.js';
 import { AlarmTemplatesRepository } from './alarm-templates.repository.js';
 import { AlarmTemplatesService } from './alarm-templates.service.js';
+import { insertServers } from '../../test/servers.js';
 
 /*
  * The engine on the embedded collector's rounds, over real parts: a real node_exporter reads an
@@ -94,20 +95,7 @@ describe('the alarm engine on the embedded collector', () => {
     storage = createTestStorage('portal-alarm-eval-');
     h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
     await migrateToLatest(h);
-    const now = clock.now();
-    const asset = await h.db
-      .insertInto('assets')
-      .values({
-        name: 'n1',
-        type: 'SERVER',
-        cluster_id: 'c1',
-        source: 'manual',
-        in_scheduler: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    [assetId = 0] = await insertServers(h.db, ['n1'], 'c1', clock.now());
     states = new AlarmStatesRepository(h.db, h.dialect);
     const rules = new AlarmRules(new AlarmTemplatesRepository(h.db), states, 'c1', clock, silentLogger);
     templates = new AlarmTemplatesService(new AlarmTemplatesRepository(h.db), rules, clock);
@@ -118,7 +106,6 @@ describe('the alarm engine on the embedded collector', () => {
     list = new AlarmsService({ repo: alarmsRepo, clock, metricsOf: () => source });
     evaluator = new AlarmEvaluator([cluster], rules, states, clock, silentLogger, (c) => snapshots.keep(c));
     evaluator.start();
-    assetId = Number(asset.id);
     templateId = (await templates.create({ ...TEMPLATE, resources: [assetId] }, 'opt')).id;
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { AlarmSeverity, type ResourceAlarmCount, type TrendBucket } from '@portal/shared';
 import type { Clock } from '../../lib/time.js';
 import { addDays, type ZoneDays } from '../../lib/zone-days.js';
-import type { AlarmsRepository } from './alarms.repository.js';
+import { assetOfAlarm, type AlarmsRepository } from './alarms.repository.js';
 
 /*
  * The alarm overview (docs/alarms.md; spec section 2's last-day backtrack and historical trend,
@@ -86,11 +86,7 @@ export class AlarmOverviewService {
     return {
       ...this.text(r),
       list: rows.map((x) => ({
-        id:
-          (
-            assets.find((a) => a.name === x.resource && a.cluster_id === x.cluster_id) ??
-            assets.find((a) => a.name === x.resource && a.cluster_id === '')
-          )?.id ?? null,
+        id: assetOfAlarm(assets, x)?.id ?? null,
         name: x.resource,
         clusterId: x.cluster_id,
         alarmCount: x.n,

@@ -7,6 +7,7 @@ import { ManualClock } from '../../test/harness.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
 import { AlarmOverviewService } from './alarm-overview.service.js';
 import { AlarmsRepository } from './alarms.repository.js';
+import { insertServers } from '../../test/servers.js';
 
 /*
  * The overview's counts over known alarms: the trend per hour for a day and per day (midnight in
@@ -57,19 +58,7 @@ describe('the alarm overview', () => {
         alarm('n3', 'hardware.temperature', 'warning', KTM_MIDNIGHT + 71 * H + 30 * 60_000, null),
       ])
       .execute();
-    const now = Date.now();
-    await h.db
-      .insertInto('assets')
-      .values({
-        name: 'n1',
-        type: 'SERVER',
-        cluster_id: 'c1',
-        source: 'manual',
-        in_scheduler: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertServers(h.db, ['n1']);
     overview = new AlarmOverviewService(new AlarmsRepository(h.db), zoneDays('Asia/Kathmandu'), clock);
   });
   afterAll(async () => {

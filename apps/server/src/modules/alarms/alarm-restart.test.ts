@@ -17,6 +17,7 @@ import { AlarmRules } from './alarm-rules.service.js';
 import { AlarmStatesRepository } from './alarm-states.repository.js';
 import { AlarmTemplatesRepository } from './alarm-templates.repository.js';
 import { AlarmTemplatesService } from './alarm-templates.service.js';
+import { insertServers } from '../../test/servers.js';
 
 /*
  * kill -9 of the process running the engine loses no alarm and raises none twice. A separate
@@ -100,16 +101,7 @@ describe('the alarm engine across kill -9', () => {
     storage = createTestStorage('portal-alarm-kill-');
     h = await openDatabase(parseConfig({ dataDir: storage.dataDir, database: storage.database }));
     await migrateToLatest(h);
-    const now = Date.now();
-    const ids: number[] = [];
-    for (const name of RESOURCES) {
-      const row = await h.db
-        .insertInto('assets')
-        .values({ name, type: 'SERVER', cluster_id: 'c1', source: 'manual', in_scheduler: 0, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
-    }
+    const ids = await insertServers(h.db, RESOURCES);
     const states = new AlarmStatesRepository(h.db, h.dialect);
     const rules = new AlarmRules(new AlarmTemplatesRepository(h.db), states, 'c1', systemClock, silentLogger);
     await new AlarmTemplatesService(new AlarmTemplatesRepository(h.db), rules, systemClock).create(

@@ -33,10 +33,29 @@ export type RecordedEvent = AlarmEvent & { alarmId: number };
 /** No-data alarms are warnings: nothing is known about the value itself. */
 const NO_DATA_SEVERITY: AlarmSeverity = 'warning';
 
+/** What one batch of one key applied: its events, the alarms open after it and its newest sample's time. */
+export interface AppliedBatch {
+  key: AlarmKey;
+  events: readonly RecordedEvent[];
+  openAlarmId: number | null;
+  noDataAlarmId: number | null;
+  time: number;
+}
+
+export interface AlarmStatesHooks {
+  /**
+   * Runs inside the batch's transaction after its alarm rows are written (the notifications'
+   * outbox): what it writes commits or rolls back with them. Called for every batch that applied
+   * a new sample, events or not, so a rule can look at the open alarms on every round.
+   */
+  onApplied?: (trx: Transaction<Database>, batch: AppliedBatch) => Promise<void>;
+}
+
 export class AlarmStatesRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly hooks: AlarmStatesHooks = {},
   ) {}
 
   async apply(key: AlarmKey, rule: AlarmRule, samples: readonly Sample[]): Promise<RecordedEvent[]> {
@@ -218,6 +237,13 @@ export class AlarmStatesRepository {
       })
       .where((eb) => keyIs(eb, key))
       .execute();
+    await this.hooks.onApplied?.(trx, {
+      key,
+      events: recorded,
+      openAlarmId: alarmId,
+      noDataAlarmId: noDataId,
+      time: fresh[fresh.length - 1]?.time ?? lastTime,
+    });
     return recorded;
   }
 

@@ -31,8 +31,30 @@ export interface AssetOfAlarm {
   parent_name: string | null;
 }
 
+/** The asset an alarm concerns: of its cluster, else of none; the first added when names repeat. */
+export const assetOfAlarm = (
+  assets: readonly AssetOfAlarm[],
+  alarm: { resource: string; cluster_id: string },
+): AssetOfAlarm | undefined =>
+  assets.find((a) => a.name === alarm.resource && a.cluster_id === alarm.cluster_id) ??
+  assets.find((a) => a.name === alarm.resource && a.cluster_id === '');
+
+/** Spec section 4's alarm status of an aggregated alarm; the overview counts the alarms it stands for, not it. */
+export const AGGREGATED_STATUS = 3;
+
 /** Most severe first: the real-time list's order. */
 const SEVERITY_RANK = sql<number>`case severity when 'critical' then 4 when 'major' then 3 when 'minor' then 2 else 1 end`;
+
+/** SEVERITY_RANK of a severity, for a cursor. */
+export const severityRank = (severity: string): number =>
+  (({ critical: 4, major: 3, minor: 2 }) as Record<string, number>)[severity] ?? 1;
+
+/** Where a page of the list continues: after this row (its rank only counts in the severity order). */
+export interface AlarmCursor {
+  rank: number;
+  raisedAt: number;
+  id: number;
+}
 
 export class AlarmsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -46,9 +68,44 @@ export class AlarmsRepository {
     return { total: r.total, rows: r.rows.map(numeric) };
   }
 
+  async count(filter: AlarmFilter): Promise<number> {
+    const r = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * A page of the list in its order, after the cursor (the last row of the page before): keyset
+   * paging reads each row once however long the list, for an export written page by page.
+   */
+  async pageAfter(
+    filter: AlarmFilter,
+    order: 'severity' | 'time',
+    after: AlarmCursor | null,
+    limit: number,
+  ): Promise<AlarmRow[]> {
+    let q = this.filtered(filter);
+    if (after)
+      q = q.where(
+        order === 'severity'
+          ? sql<boolean>`(${SEVERITY_RANK}, raised_at, id) < (${after.rank}, ${after.raisedAt}, ${after.id})`
+          : sql<boolean>`(raised_at, id) < (${after.raisedAt}, ${after.id})`,
+      );
+    const s = q.selectAll();
+    const rows = await (order === 'severity' ? s.orderBy(SEVERITY_RANK, 'desc') : s)
+      .orderBy('raised_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(numeric);
+  }
+
   private filtered(f: AlarmFilter): SelectQueryBuilder<Database, 'alarms', object> {
     let q = this.db.selectFrom('alarms');
     if (f.open !== undefined) q = q.where('recovered_at', f.open ? 'is' : 'is not', null);
+    // Real-time: an alarm an aggregated alarm suppresses shows through it (docs/alarms.md "Aggregation").
+    if (f.open === true) q = q.where('suppressed_by', 'is', null);
     if (f.clusterId) q = q.where('cluster_id', '=', f.clusterId);
     if (f.severities && f.severities.length > 0) q = q.where('severity', 'in', [...f.severities]);
     if (f.metric) q = q.where('metric', '=', f.metric);
@@ -74,6 +131,16 @@ export class AlarmsRepository {
   async byId(id: number): Promise<AlarmRow | undefined> {
     const row = await this.db.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirst();
     return row && numeric(row);
+  }
+
+  async byIds(ids: readonly number[]): Promise<AlarmRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('alarms')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map(numeric);
   }
 
   async existing(ids: readonly number[]): Promise<number[]> {
@@ -129,7 +196,8 @@ export class AlarmsRepository {
     let q = this.db
       .selectFrom('alarms')
       .select(['severity', 'confirmed', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('recovered_at', 'is', null);
+      .where('recovered_at', 'is', null)
+      .where('suppressed_by', 'is', null);
     if (clusterId) q = q.where('cluster_id', '=', clusterId);
     const rows = await q.groupBy(['severity', 'confirmed']).execute();
     return rows.map((r) => ({ severity: r.severity, confirmed: Number(r.confirmed), n: Number(r.n) }));
@@ -221,7 +289,8 @@ export class AlarmsRepository {
       .selectFrom('alarms')
       .select([...group, (eb) => eb.fn.countAll<string | number>().as('n')])
       .where('raised_at', '>=', from)
-      .where('raised_at', '<=', to);
+      .where('raised_at', '<=', to)
+      .where('status', '<>', AGGREGATED_STATUS);
     if (clusterId) q = q.where('cluster_id', '=', clusterId);
     if (group.length === 0) {
       const all = await q.execute();
@@ -238,7 +307,8 @@ export class AlarmsRepository {
       .selectFrom('alarms')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('recovered_at', '>=', from)
-      .where('recovered_at', '<=', to);
+      .where('recovered_at', '<=', to)
+      .where('status', '<>', AGGREGATED_STATUS);
     if (clusterId) q = q.where('cluster_id', '=', clusterId);
     return Number((await q.executeTakeFirst())?.n ?? 0);
   }
@@ -249,7 +319,8 @@ export class AlarmsRepository {
       .selectFrom('alarms')
       .select(['raised_at', 'severity'])
       .where('raised_at', '>=', from)
-      .where('raised_at', '<=', to);
+      .where('raised_at', '<=', to)
+      .where('status', '<>', AGGREGATED_STATUS);
     if (clusterId) q = q.where('cluster_id', '=', clusterId);
     return (await q.execute()).map((r) => ({ at: Number(r.raised_at), severity: r.severity }));
   }

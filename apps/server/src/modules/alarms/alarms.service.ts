@@ -12,7 +12,16 @@ import type { MetricSource } from '../../cluster/metrics/types.js';
 import type { Clock } from '../../lib/time.js';
 import { alarmNotFound } from './alarm-errors.js';
 import { TEMPLATE_RULE_PREFIX } from './alarm-rules.js';
-import type { AlarmFilter, AlarmRow, AlarmsRepository, AssetOfAlarm } from './alarms.repository.js';
+import { aggregateRuleIdOf } from './aggregation/aggregate.js';
+import {
+  assetOfAlarm,
+  severityRank,
+  type AlarmCursor,
+  type AlarmFilter,
+  type AlarmRow,
+  type AlarmsRepository,
+  type AssetOfAlarm,
+} from './alarms.repository.js';
 
 /*
  * The alarm list and its details (docs/alarms.md): open and recovered alarms with the resource
@@ -32,17 +41,41 @@ export interface AlarmsDeps {
 
 export type ListKind = 'active' | 'history' | 'all';
 
+/** Real-time: the open alarms; history: the recovered ones; all: both. */
+const openOf = (kind: ListKind): boolean | undefined => (kind === 'active' ? true : kind === 'history' ? false : undefined);
+/** Real-time alarms most severe first; the others newest first. */
+const orderOf = (kind: ListKind): 'severity' | 'time' => (kind === 'active' ? 'severity' : 'time');
+
 export class AlarmsService {
   constructor(private readonly d: AlarmsDeps) {}
 
   async list(kind: ListKind, filter: Omit<AlarmFilter, 'open'>, page: { pageStart: number; pageLimit: number }) {
-    const open = kind === 'active' ? true : kind === 'history' ? false : undefined;
     const r = await this.d.repo.page(
-      { ...filter, open },
+      { ...filter, open: openOf(kind) },
       { offset: page.pageStart, limit: page.pageLimit },
-      kind === 'active' ? 'severity' : 'time',
+      orderOf(kind),
     );
     return { total: r.total, list: await this.views(r.rows) };
+  }
+
+  /** How many alarms of a list match the filters (an export's total). */
+  count(kind: ListKind, filter: Omit<AlarmFilter, 'open'>): Promise<number> {
+    return this.d.repo.count({ ...filter, open: openOf(kind) });
+  }
+
+  /** A page of a list in its order after the cursor, as the list shows it, and the cursor of the next page. */
+  async pageAfter(
+    kind: ListKind,
+    filter: Omit<AlarmFilter, 'open'>,
+    after: AlarmCursor | null,
+    limit: number,
+  ): Promise<{ list: AlarmItem[]; next: AlarmCursor | null }> {
+    const rows = await this.d.repo.pageAfter({ ...filter, open: openOf(kind) }, orderOf(kind), after, limit);
+    const last = rows.at(-1);
+    return {
+      list: await this.views(rows),
+      next: last ? { rank: severityRank(last.severity), raisedAt: Number(last.raised_at), id: last.id } : null,
+    };
   }
 
   async severityCount(clusterId: string | undefined): Promise<AlarmSeverityCount> {
@@ -98,11 +131,17 @@ export class AlarmsService {
     return { ...live, stored: false };
   }
 
+  /** The list's items of these alarms (those that exist), in the order given. */
+  async items(ids: readonly number[]): Promise<AlarmItem[]> {
+    const rows = new Map((await this.d.repo.byIds(ids)).map((r) => [r.id, r]));
+    return this.views(ids.flatMap((id) => rows.get(id) ?? []));
+  }
+
   private async views(rows: readonly AlarmRow[]): Promise<AlarmItem[]> {
     const assets = await this.d.repo.assetsNamed(rows.map((r) => r.resource));
     const templates = await this.d.repo.templateNames(rows.map((r) => templateIdOf(r.rule_key)).filter((x) => x !== null));
     const now = this.d.clock.now();
-    return rows.map((r) => view(r, assetOf(assets, r), templates, now));
+    return rows.map((r) => view(r, assetOfAlarm(assets, r), templates, now));
   }
 }
 
@@ -120,11 +159,6 @@ export const readSnapshot = async (source: MetricSource | undefined, row: AlarmR
 const templateIdOf = (ruleKey: string): number | null =>
   ruleKey.startsWith(TEMPLATE_RULE_PREFIX) ? Number(ruleKey.slice(TEMPLATE_RULE_PREFIX.length)) || null : null;
 
-/** The asset an alarm concerns: of its cluster, else of none; the first added when names repeat. */
-const assetOf = (assets: readonly AssetOfAlarm[], r: AlarmRow): AssetOfAlarm | undefined =>
-  assets.find((a) => a.name === r.resource && a.cluster_id === r.cluster_id) ??
-  assets.find((a) => a.name === r.resource && a.cluster_id === '');
-
 const severityOf = (s: string) => AlarmSeverity.catch(ALARM_SEVERITIES[0]).parse(s);
 
 const view = (r: AlarmRow, asset: AssetOfAlarm | undefined, templates: ReadonlyMap<number, string>, now: number): AlarmItem => {
@@ -132,7 +166,8 @@ const view = (r: AlarmRow, asset: AssetOfAlarm | undefined, templates: ReadonlyM
   const op = ConditionOp.safeParse(r.condition_op);
   const type = AssetType.safeParse(asset?.type);
   const recovered = r.recovered_at === null ? null : Number(r.recovered_at);
-  const kind = r.kind === 'noData' ? 'noData' : 'threshold';
+  const kind = r.kind === 'noData' || r.kind === 'aggregate' ? r.kind : 'threshold';
+  const aggRuleId = aggregateRuleIdOf(r.rule_key);
   const threshold = r.threshold ?? '';
   return {
     id: r.id,
@@ -153,7 +188,8 @@ const view = (r: AlarmRow, asset: AssetOfAlarm | undefined, templates: ReadonlyM
     parentName: asset?.parent_name ?? '',
     metricId: r.metric,
     metricName: r.metric,
-    unit: catalogueEntry(r.metric)?.unit ?? 'count',
+    // An aggregated alarm's value counts alarms, whatever its members measure.
+    unit: kind === 'aggregate' ? 'count' : (catalogueEntry(r.metric)?.unit ?? 'count'),
     metricValue: r.value === null ? null : Number(r.value),
     recoveryValue: r.recovery_value === null ? null : Number(r.recovery_value),
     alarmCondition: op.success ? op.data : null,
@@ -161,13 +197,16 @@ const view = (r: AlarmRow, asset: AssetOfAlarm | undefined, templates: ReadonlyM
     thresholdTempId: templateId,
     thresholdTempName: templateId === null ? '' : (templates.get(templateId) ?? ''),
     alarmStatus: r.status,
-    aggRuleId: null,
-    subsetNum: 0,
+    aggRuleId,
+    // An aggregated alarm's value is how many alarms it holds.
+    subsetNum: aggRuleId === null ? 0 : Number(r.value ?? 0),
     resTotal: 1,
     description:
       kind === 'noData'
         ? `No samples of ${r.metric} from ${r.resource}`
-        : `${r.metric} of ${r.resource} ${op.success ? op.data : ''} ${threshold}`.replace(/\s+/g, ' ').trim(),
+        : kind === 'aggregate'
+          ? `${Number(r.value ?? 0)} alarms of ${r.metric === 'aggregate' ? 'several indicators' : r.metric} aggregated`
+          : `${r.metric} of ${r.resource} ${op.success ? op.data : ''} ${threshold}`.replace(/\s+/g, ' ').trim(),
     confirmed: r.confirmed === 1,
     confirmedBy: r.confirmed_by ?? '',
     confirmedAt: r.confirmed_at === null ? null : new Date(Number(r.confirmed_at)).toISOString(),

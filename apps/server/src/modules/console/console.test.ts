@@ -163,7 +163,7 @@ describe('index data and menus', () => {
           'parastor',
         ],
       },
-      { id: 'alarms', children: ['thresholdTemplates', 'alarmList'] },
+      { id: 'alarms', children: ['alarmOverview', 'thresholdTemplates', 'alarmList', 'aggregationRules'] },
       {
         id: 'account',
         children: [
@@ -202,8 +202,8 @@ describe('index data and menus', () => {
         id: 'resources',
         children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack', 'parastor'],
       },
-      // The viewer reads the threshold templates; changing them is operators'.
-      { id: 'alarms', children: ['thresholdTemplates', 'alarmList'] },
+      // The viewer reads the alarm overview and the threshold templates; changing them is operators'.
+      { id: 'alarms', children: ['alarmOverview', 'thresholdTemplates', 'alarmList', 'aggregationRules'] },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
@@ -227,7 +227,7 @@ describe('index data and menus', () => {
     expect(zh[0]?.text).toBe('概览');
     expect(zh[4]?.text).toBe('资源');
     expect(zh[5]?.text).toBe('告警管理');
-    expect(zh[5]?.children.map((c) => c.text)).toEqual(['阈值模板', '告警列表']);
+    expect(zh[5]?.children.map((c) => c.text)).toEqual(['告警概览', '阈值模板', '告警列表', '聚合规则']);
     expect(zh[6]?.text).toBe('账户');
     expect(zh[7]?.text).toBe('费用');
     expect(zh[8]?.text).toBe('我的桌面');
@@ -246,8 +246,10 @@ describe('index data and menus', () => {
     expect(en[5]).toMatchObject({
       text: 'Alarms',
       children: [
+        { text: 'Alarm overview', load: 'manage/alarmManage/alarm-overview', isChild: true },
         { text: 'Threshold templates', load: 'manage/alarmManage/threshold-templates', isChild: true },
         { text: 'Alarm list', load: 'manage/alarmManage/alarm-list', isChild: true },
+        { text: 'Aggregate rules', load: 'manage/alarmManage/aggregation-rules', isChild: true },
       ],
     });
     expect(en[6]?.children.map((c) => c.text)).toEqual([

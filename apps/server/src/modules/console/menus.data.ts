@@ -198,8 +198,8 @@ export const MENUS: MenuDef[] = [
     ],
   },
   {
-    // Alarms (issue 16): threshold templates first; aggregation, notifications and the alarm
-    // lists join this group as they arrive.
+    // Alarms (issue 16): the overview first, then threshold templates, the alarm list and the
+    // aggregate rules; notifications join this group as they arrive.
     id: 'alarms',
     text: { en: 'Alarms', zh: '告警管理' },
     icon: 'alarm',
@@ -207,18 +207,32 @@ export const MENUS: MenuDef[] = [
     load: '',
     children: [
       {
+        id: 'alarmOverview',
+        text: { en: 'Alarm overview', zh: '告警概览' },
+        icon: 'chart',
+        menuNo: 1,
+        load: 'manage/alarmManage/alarm-overview',
+      },
+      {
         id: 'thresholdTemplates',
         text: { en: 'Threshold templates', zh: '阈值模板' },
         icon: 'alarm',
-        menuNo: 1,
+        menuNo: 2,
         load: 'manage/alarmManage/threshold-templates',
       },
       {
         id: 'alarmList',
         text: { en: 'Alarm list', zh: '告警列表' },
         icon: 'alarm',
-        menuNo: 2,
+        menuNo: 3,
         load: 'manage/alarmManage/alarm-list',
+      },
+      {
+        id: 'aggregationRules',
+        text: { en: 'Aggregate rules', zh: '聚合规则' },
+        icon: 'alarm',
+        menuNo: 4,
+        load: 'manage/alarmManage/aggregation-rules',
       },
     ],
   },

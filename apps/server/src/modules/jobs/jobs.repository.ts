@@ -72,8 +72,11 @@ export const toJobRow = (clusterId: string, j: FinishedJob, now: number): NewJob
   ingested_at: now,
 });
 
-/** Work another module does on the rows of each ingest inside its transaction (bills charge balances). */
-export type IngestHook = (trx: Kysely<Database>, rows: readonly NewJobRow[]) => Promise<void>;
+/**
+ * Work other modules do on the rows of each ingest inside its transaction (bills charge balances,
+ * job-end notices write the outbox): every row of the batch, and those new to the table.
+ */
+export type IngestHook = (trx: Kysely<Database>, rows: readonly NewJobRow[], added: readonly NewJobRow[]) => Promise<void>;
 
 /** Finished jobs: written by ingest, read by history lists, details and reports. */
 export class JobsRepository implements AccountingStore {
@@ -110,7 +113,11 @@ export class JobsRepository implements AccountingStore {
         usageTotalsWrite(trx, usageDeltas(rows, before)),
         ...dailyWrites(trx, dailyDeltas(this.days, rows, before)),
       ]);
-      await this.onIngest?.(trx, rows);
+      await this.onIngest?.(
+        trx,
+        rows,
+        rows.filter((r) => !before.has(jobKey(r))),
+      );
     });
   }
 

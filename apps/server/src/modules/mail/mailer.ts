@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID header ("<id@host>"); nodemailer makes one up when not given. */
+  messageId?: string;
 }
 
 /** Outgoing mail over SMTP; disabled until `mail.smtp` is configured. */

@@ -30,7 +30,7 @@ export interface WriteTask {
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in the report zone. */
-const timeFormat = (zone: string) => {
+export const timeFormat = (zone: string) => {
   const f = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     year: 'numeric',

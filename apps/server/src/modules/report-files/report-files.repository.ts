@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import { readPage, type PageOf, type PageRequest } from '../../db/paging.js';
+import type { FileKind } from '../../db/report-file-tables.js';
 import type { Database, ReportFileRow, ReportFilesTable } from '../../db/types.js';
 import { whereUsage, type UsageWhere } from '../reports/index.js';
 
@@ -25,7 +26,10 @@ export interface JobCursor {
   id: number;
 }
 
-/** Report files: the queue (rows in state QUEUE), their progress, and the jobs a per-job file reads. */
+/**
+ * Report files: the queue (rows in state QUEUE, of every kind: one worker writes them all), their
+ * progress, and the jobs a per-job file reads. A user's list, pending files and kept files count per kind.
+ */
 export class ReportFilesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -33,8 +37,8 @@ export class ReportFilesRepository {
     return this.db.insertInto('report_files').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  listForUser(userId: number, page: PageRequest): Promise<PageOf<ReportFileRow>> {
-    const q = this.db.selectFrom('report_files').where('user_id', '=', userId);
+  listForUser(userId: number, kind: FileKind, page: PageRequest): Promise<PageOf<ReportFileRow>> {
+    const q = this.db.selectFrom('report_files').where('user_id', '=', userId).where('kind', '=', kind);
     return readPage(q, page, (p) => p.selectAll().orderBy('id', 'desc'));
   }
 
@@ -42,22 +46,24 @@ export class ReportFilesRepository {
     return this.db.selectFrom('report_files').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async countPending(userId: number): Promise<number> {
+  async countPending(userId: number, kind: FileKind): Promise<number> {
     const r = await this.db
       .selectFrom('report_files')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('user_id', '=', userId)
+      .where('kind', '=', kind)
       .where('state', 'in', ['QUEUE', 'RUNNING'])
       .executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 
-  /** The user's finished files past the newest `keep` of all their files (those to delete). */
-  async finishedBeyond(userId: number, keep: number): Promise<number[]> {
+  /** The user's finished files past the newest `keep` of all their files of the kind (those to delete). */
+  async finishedBeyond(userId: number, kind: FileKind, keep: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('report_files')
       .select(['id', 'state'])
       .where('user_id', '=', userId)
+      .where('kind', '=', kind)
       .orderBy('id', 'desc')
       .offset(keep)
       .limit(1_000_000)

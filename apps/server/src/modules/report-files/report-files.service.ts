@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   ErrCode,
+  type ErrReasonValue,
   REPORT_FILES_KEPT,
   REPORT_FILES_PENDING_MAX,
   type ReportDimension,
@@ -12,6 +13,7 @@ import {
   type ReportFileFormat,
   type ReportScope,
 } from '@portal/shared';
+import type { FileKind } from '../../db/report-file-tables.js';
 import type { ReportFileRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../lib/auth.js';
@@ -28,6 +30,10 @@ import type { ReportFilesRepository } from './report-files.repository.js';
  * file is asked for (the same check as the usage reports) and kept with it, so the file holds
  * exactly what the asker could see then. A file a stopped process left RUNNING goes back to the
  * queue at start and is written again from the beginning (the rows are all in the database).
+ *
+ * The queue is shared by every kind of file (migration 0023): usage reports ('reports', this
+ * module's own) and the alarm list ('alarms', registered by the alarm exports). Each kind brings
+ * its writer and its errors; the states, progress, limits, download and deletion are the same.
  */
 
 export interface ReportFileOptions {
@@ -60,6 +66,42 @@ export interface ReportFileInput {
   format: ReportFileFormat;
   detail: 'summary' | 'jobs';
   lang: 'en' | 'zh';
+}
+
+/** What a kind's writer gets: the page size, the stop flag and the progress to report. */
+export interface KindContext {
+  pageRows: number;
+  beforePage: (() => Promise<void>) | null;
+  /** True once the file should no longer be written (deleted, or the server stopping). */
+  stopped: () => boolean;
+  progress: (done: number, total: number) => Promise<void>;
+}
+
+/** A file to write: where, as what, and what it holds (the JSON kept with it). */
+export interface KindTask {
+  format: ReportFileFormat;
+  path: string;
+  filter: string;
+  where: string;
+}
+
+/** One kind of file: how it is written, and the errors its routes answer with. */
+export interface FileKindSpec {
+  /** Writes the file; answers the rows written. */
+  write(c: KindContext, t: KindTask): Promise<number>;
+  /** The error reason a file that could not be written is left FAILED with. */
+  failReason: ErrReasonValue;
+  notFound(): AppError;
+  notReady(): AppError;
+  tooMany(max: number): AppError;
+}
+
+/** A file to queue: its download name, format, and what it holds (kept as JSON). */
+export interface QueuedFile {
+  name: string;
+  format: ReportFileFormat;
+  filter: unknown;
+  where: unknown;
 }
 
 export interface ReportFilesDeps {
@@ -103,6 +145,7 @@ export class ReportFilesService {
   private current: { id: number; stop: boolean; done: Promise<void> } | null = null;
   private working: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly kinds = new Map<FileKind, FileKindSpec>();
 
   constructor(
     private readonly d: ReportFilesDeps,
@@ -110,6 +153,33 @@ export class ReportFilesService {
   ) {
     this.options = { ...DEFAULT_REPORT_FILE_OPTIONS, ...options };
     this.dir = join(resolve(d.dataDir), 'report-files');
+    this.register('reports', {
+      write: (c, t) =>
+        writeReport(
+          { ...c, reports: this.d.reports, repo: this.d.repo, days: this.d.days },
+          {
+            format: t.format,
+            path: t.path,
+            filter: JSON.parse(t.filter) as ReportFileFilter,
+            where: JSON.parse(t.where) as UsageWhere,
+          },
+        ),
+      failReason: 'reportFileFailed',
+      notFound,
+      notReady,
+      tooMany,
+    });
+  }
+
+  /** Another kind of file this queue writes (before recover(): a queued file of an unknown kind fails). */
+  register(kind: FileKind, spec: FileKindSpec): void {
+    this.kinds.set(kind, spec);
+  }
+
+  private spec(kind: FileKind): FileKindSpec {
+    const spec = this.kinds.get(kind);
+    if (!spec) throw new Error(`no writer of ${kind} files`);
+    return spec;
   }
 
   /** At start: files a previous process left RUNNING are queued again; the queue starts. Answers how many. */
@@ -122,7 +192,6 @@ export class ReportFilesService {
   async create(auth: Auth, input: ReportFileInput): Promise<ReportFile> {
     // The usage reports' own check: the range, and whose jobs this scope shows to this user.
     const where = await this.d.reports.where(auth, input);
-    if ((await this.d.repo.countPending(auth.user.id)) >= this.options.pendingMax) throw tooMany(this.options.pendingMax);
     const filter: ReportFileFilter = {
       from: input.from,
       to: input.to,
@@ -135,12 +204,23 @@ export class ReportFilesService {
       detail: input.detail,
       lang: input.lang,
     };
+    return toReportFile(
+      await this.enqueue(auth, 'reports', { name: fileNameOf(filter, input.format), format: input.format, filter, where }),
+    );
+  }
+
+  /** Queues a file of a kind for the user: refused past the pending files allowed; their oldest finished ones past those kept go. */
+  async enqueue(auth: Auth, kind: FileKind, file: QueuedFile): Promise<ReportFileRow> {
+    const spec = this.spec(kind);
+    if ((await this.d.repo.countPending(auth.user.id, kind)) >= this.options.pendingMax)
+      throw spec.tooMany(this.options.pendingMax);
     const row = await this.d.repo.insert({
       user_id: auth.user.id,
-      name: fileNameOf(filter, input.format),
-      format: input.format,
-      filter: JSON.stringify(filter),
-      rows_where: JSON.stringify(where),
+      kind,
+      name: file.name,
+      format: file.format,
+      filter: JSON.stringify(file.filter),
+      rows_where: JSON.stringify(file.where),
       state: 'QUEUE',
       progress: 0,
       rows_done: 0,
@@ -150,31 +230,51 @@ export class ReportFilesService {
       started_at: null,
       finished_at: null,
     });
-    for (const id of await this.d.repo.finishedBeyond(auth.user.id, this.options.kept)) await this.remove(id);
+    for (const id of await this.d.repo.finishedBeyond(auth.user.id, kind, this.options.kept)) await this.remove(id);
     this.pump();
-    return toReportFile(row);
+    return row;
   }
 
   async list(auth: Auth, pageStart: number, pageLimit: number): Promise<{ total: number; list: ReportFile[] }> {
-    const { total, rows } = await this.d.repo.listForUser(auth.user.id, { offset: pageStart, limit: pageLimit });
+    const { total, rows } = await this.listOf(auth, 'reports', pageStart, pageLimit);
     return { total, list: rows.map(toReportFile) };
   }
 
+  /** The user's files of a kind, newest first. */
+  listOf(auth: Auth, kind: FileKind, pageStart: number, pageLimit: number): Promise<{ total: number; rows: ReportFileRow[] }> {
+    return this.d.repo.listForUser(auth.user.id, kind, { offset: pageStart, limit: pageLimit });
+  }
+
   /** The finished file to send; it is marked DOWNLOAD. */
-  async open(auth: Auth, id: number): Promise<{ name: string; format: ReportFileFormat; size: number; stream: Readable }> {
-    const row = await this.own(auth, id);
-    if (row.state !== 'COMPLETED' && row.state !== 'DOWNLOAD') throw notReady();
+  open(auth: Auth, id: number): Promise<{ name: string; format: ReportFileFormat; size: number; stream: Readable }> {
+    return this.openOf(auth, 'reports', id);
+  }
+
+  /** The user's finished file of a kind to send; it is marked DOWNLOAD. */
+  async openOf(
+    auth: Auth,
+    kind: FileKind,
+    id: number,
+  ): Promise<{ name: string; format: ReportFileFormat; size: number; stream: Readable }> {
+    const spec = this.spec(kind);
+    const row = await this.own(auth, kind, id);
+    if (row.state !== 'COMPLETED' && row.state !== 'DOWNLOAD') throw spec.notReady();
     const path = this.pathOf(row);
     const size = (await stat(path).catch(() => null))?.size;
-    if (size === undefined) throw notFound();
+    if (size === undefined) throw spec.notFound();
     const stream = createReadStream(path);
     await this.d.repo.markDownloaded(Number(row.id));
     return { name: row.name, format: row.format, size, stream };
   }
 
   /** Deletes one of the user's files; a file being written stops first. */
-  async delete(auth: Auth, id: number): Promise<void> {
-    await this.remove(Number((await this.own(auth, id)).id));
+  delete(auth: Auth, id: number): Promise<void> {
+    return this.deleteOf(auth, 'reports', id);
+  }
+
+  /** Deletes one of the user's files of a kind; a file being written stops first. */
+  async deleteOf(auth: Auth, kind: FileKind, id: number): Promise<void> {
+    await this.remove(Number((await this.own(auth, kind, id)).id));
   }
 
   /** Stops writing (the file stays RUNNING, and is queued again at the next start) and starts no more. */
@@ -184,10 +284,10 @@ export class ReportFilesService {
     await this.working;
   }
 
-  private async own(auth: Auth, id: number): Promise<ReportFileRow> {
+  private async own(auth: Auth, kind: FileKind, id: number): Promise<ReportFileRow> {
     const row = await this.d.repo.find(id);
-    // Another user's file answers as one that does not exist.
-    if (!row || Number(row.user_id) !== auth.user.id) throw notFound();
+    // Another user's file, or one of another kind, answers as one that does not exist.
+    if (!row || Number(row.user_id) !== auth.user.id || row.kind !== kind) throw this.spec(kind).notFound();
     return row;
   }
 
@@ -235,23 +335,15 @@ export class ReportFilesService {
     const part = `${path}.part`;
     try {
       await mkdir(this.dir, { recursive: true });
-      const rows = await writeReport(
+      const rows = await this.spec(row.kind).write(
         {
-          reports: this.d.reports,
-          repo: this.d.repo,
-          days: this.d.days,
           pageRows: this.options.pageRows,
           beforePage: this.options.beforePage,
           stopped: () => current.stop,
           progress: (done, total) =>
             this.d.repo.saveProgress(id, total === 0 ? 0 : Math.min(99, Math.floor((done * 100) / total)), done),
         },
-        {
-          format: row.format,
-          path: part,
-          filter: JSON.parse(row.filter) as ReportFileFilter,
-          where: JSON.parse(row.rows_where) as UsageWhere,
-        },
+        { format: row.format, path: part, filter: row.filter, where: row.rows_where },
       );
       if (current.stop) {
         await rm(part, { force: true });
@@ -260,9 +352,9 @@ export class ReportFilesService {
       await rename(part, path);
       await this.d.repo.complete(id, rows, (await stat(path)).size, this.d.clock.now());
     } catch (err) {
-      this.d.log.warn({ err, reportFile: id }, 'writing a report file failed');
+      this.d.log.warn({ err, reportFile: id, kind: row.kind }, 'writing a report file failed');
       await rm(part, { force: true });
-      await this.d.repo.fail(id, 'reportFileFailed', this.d.clock.now());
+      await this.d.repo.fail(id, this.kinds.get(row.kind)?.failReason ?? 'reportFileFailed', this.d.clock.now());
     } finally {
       this.current = null;
       ended();

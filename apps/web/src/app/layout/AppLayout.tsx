@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Role } from '@portal/shared';
 import { LocalAccessNotice } from '../../components/LocalAccessNotice';
 import { StatsBar } from '../../components/stats-bar/StatsBar';
+import { JobEndToasts } from '../../features/job-notices/components/JobEndToasts';
 import { useSession } from '../../lib/session';
 import { menuHidden } from '../../lib/storage';
 import { AccountDisabledBanner } from './AccountDisabledBanner';
@@ -52,6 +53,7 @@ export const AppLayout = () => {
   return (
     <ReloadContext.Provider value={reloadValue}>
       <ScrollToTop container={() => document.getElementById(CONTENT_ID)} />
+      <JobEndToasts />
       <Layout style={{ minHeight: '100vh' }}>
         <AppHeader
           menus={prepared}

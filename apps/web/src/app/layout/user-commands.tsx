@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AboutDialog } from './AboutDialog';
 import { DownloadToolsDialog } from '../../features/downloads/components/DownloadToolsDialog';
 import { ImportKeyDialog } from '../../features/keys/components/ImportKeyDialog';
+import { JobNoticesDialog } from '../../features/job-notices/components/JobNoticesDialog';
 import { useDownloadFaq } from '../../features/downloads/api/faq-download';
 import { useDownloadPrivateKey } from '../../features/keys/api/export-key';
 import { openShellWindow } from '../../features/shell/open-shell-window';
@@ -12,7 +13,7 @@ import { useCan } from '../../lib/session';
 import { useLogout } from '../session/use-logout';
 import { USER_MENU_PAGES } from './menu-model';
 
-type Dialog = 'about' | 'tools' | 'importKey' | null;
+type Dialog = 'about' | 'tools' | 'importKey' | 'jobNotices' | null;
 type Items = NonNullable<MenuProps['items']>;
 
 /**
@@ -44,6 +45,8 @@ export const useUserCommands = () => {
   const extra: Items = [
     ...(can('system:config') ? [{ key: 'systemConfig', label: t('user.systemConfig') }] : []),
     { key: 'tools', label: t('user.tools'), children: tools },
+    // Job-end notices of the user's own jobs (docs/alarms.md).
+    ...(can('jobs:read') ? [{ key: 'jobNotices', label: t('job-notices:menu') }] : []),
     // Spec sections 2 and 6: a WebShell command opening a separate page; not for viewers.
     ...(can('shell:open') ? [{ key: 'webShell', label: t('shell:menu') }] : []),
   ];
@@ -55,6 +58,7 @@ export const useUserCommands = () => {
     else if (key === 'about') setDialog('about');
     else if (key === 'downloadTools') setDialog('tools');
     else if (key === 'importKey') setDialog('importKey');
+    else if (key === 'jobNotices') setDialog('jobNotices');
     else if (key === 'exportKey' || key === 'exportKeyPpk')
       downloadKey.mutate(key === 'exportKeyPpk' ? 'ppk' : 'openssh', {
         onSuccess: () => void message.success(t('user.exportKeyDone')),
@@ -70,6 +74,7 @@ export const useUserCommands = () => {
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
       <DownloadToolsDialog open={dialog === 'tools'} onClose={() => setDialog(null)} />
       <ImportKeyDialog open={dialog === 'importKey'} onClose={() => setDialog(null)} />
+      <JobNoticesDialog open={dialog === 'jobNotices'} onClose={() => setDialog(null)} />
     </>
   );
   return { extra, run, dialogs };

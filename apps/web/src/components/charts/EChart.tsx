@@ -26,10 +26,12 @@ interface Props {
   /** Nothing to draw: 'No Data' instead of an empty frame. */
   empty?: boolean;
   height?: number;
+  /** A click on a bar or a slice (keep a keyboard way to the same place beside the chart). */
+  onClick?: (item: { name: string; dataIndex: number }) => void;
 }
 
 /** One ECharts instance in a div, resized with its box and disposed with the component. */
-export const EChart = ({ option, label, empty = false, height = CHART_HEIGHT }: Props) => {
+export const EChart = ({ option, label, empty = false, height = CHART_HEIGHT, onClick }: Props) => {
   const { t } = useTranslation('common');
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
@@ -51,6 +53,16 @@ export const EChart = ({ option, label, empty = false, height = CHART_HEIGHT }: 
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: true });
   }, [option, empty]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !onClick) return;
+    const handler = (p: { name?: string; dataIndex?: number }) => onClick({ name: p.name ?? '', dataIndex: p.dataIndex ?? -1 });
+    instance.on('click', handler);
+    return () => {
+      instance.off('click', handler);
+    };
+  }, [onClick, empty]);
 
   // Two keys, two elements: disposing the chart empties its div (zrender sets innerHTML = ''), which
   // would take 'No Data' with it if React reused that div, and React would later fail to remove it.

@@ -1,9 +1,9 @@
-import { DatePicker, Flex, Radio, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Flex, Radio } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReportScope } from '@portal/shared';
-import { isFutureDay } from '../time-range/date-range';
-import { DAY_FORMAT, RANGE_KINDS, type DayRange, type RangeKind } from './report-range';
+import { PeriodPicker } from '../time-range/PeriodPicker';
+import type { DayRange, RangeKind } from './report-range';
 
 interface Props {
   kind: RangeKind;
@@ -22,24 +22,19 @@ export const ReportToolbar = ({ kind, range, scope, scopes, today, onKind, onCus
   const { t } = useTranslation('reports');
   return (
     <Flex gap={12} wrap align="center">
-      <Select<RangeKind>
-        aria-label={t('range.label')}
-        value={kind}
-        onChange={onKind}
-        style={{ width: 160 }}
-        options={RANGE_KINDS.map((k) => ({ value: k, label: t(`range.${k}`) }))}
-      />
-      <DatePicker.RangePicker
-        aria-label={t('range.days')}
-        placeholder={[t('range.from'), t('range.to')]}
-        format={DAY_FORMAT}
-        disabledDate={(d) => isFutureDay(d, today)}
-        allowClear={false}
-        value={[dayjs(range.from), dayjs(range.to)]}
-        onChange={(v) => {
-          if (v?.[0] && v[1]) onCustom({ from: v[0].format(DAY_FORMAT), to: v[1].format(DAY_FORMAT) });
+      <PeriodPicker
+        kind={kind}
+        range={range}
+        today={today}
+        onKind={onKind}
+        onCustom={onCustom}
+        texts={{
+          kind: (k) => t(`range.${k}`),
+          label: t('range.label'),
+          days: t('range.days'),
+          from: t('range.from'),
+          to: t('range.to'),
         }}
-        style={{ maxWidth: '100%' }}
       />
       {scopes.length > 1 && (
         <Radio.Group

@@ -20,6 +20,8 @@ import {
 interface Props {
   tab: AlarmTab;
   onSearch: (c: AlarmCriteria) => void;
+  /** Part of a resource's name the list opened with (a link from the overview's top resources). */
+  initialKeyword?: string | undefined;
 }
 
 /** Spec section 5: a start picked without a time starts at 00:00:00, an end ends at 23:59:59. */
@@ -30,7 +32,7 @@ const DAY_EDGES = [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')]
  * status, part of the resource's name, and for the history when the alarms were raised (no
  * future days; the start not later than the end). Enter or Search applies them, Reset clears them.
  */
-export const AlarmFilters = ({ tab, onSearch }: Props) => {
+export const AlarmFilters = ({ tab, onSearch, initialKeyword }: Props) => {
   const { t } = useTranslation('alarm-list');
   const { t: tm } = useTranslation('resources');
   const [form] = Form.useForm<AlarmFilterValues>();
@@ -49,6 +51,7 @@ export const AlarmFilters = ({ tab, onSearch }: Props) => {
       form={form}
       layout="inline"
       style={{ rowGap: 8, marginBottom: 16 }}
+      initialValues={initialKeyword ? { keyword: initialKeyword } : undefined}
       onFinish={(v) => onSearch(toAlarmCriteria(v))}
       aria-label={t('filter.title')}
     >

@@ -5,16 +5,19 @@ import { ALARM_SEVERITIES, type AlarmSeverityCount } from '@portal/shared';
 import { severityLineColor } from './alarm-severity';
 import { AlarmSeverityTag } from './AlarmTags';
 
-const Figure = ({
+/** A count under its label, with a coloured edge and, if given, a line under it (the overview's "open now"). */
+export const Figure = ({
   label,
   value,
   edge,
   testId,
+  note,
 }: {
   label: ReactNode;
   value: number | undefined;
   edge: string;
   testId: string;
+  note?: ReactNode;
 }) => (
   <Flex
     vertical
@@ -30,6 +33,7 @@ const Figure = ({
         {value}
       </Typography.Text>
     )}
+    {note !== undefined && <Typography.Text type="secondary">{note}</Typography.Text>}
   </Flex>
 );
 

@@ -12,6 +12,11 @@ interface Props {
   resourceType: AssetType;
   /** The template being changed (its own resources can be chosen again); null for a new one. */
   templateId: number | null;
+  /**
+   * Whether the templates holding the assets are shown, and those held by another template cannot
+   * be chosen (true, the templates' rule); false where an asset may be chosen by many (aggregate rules).
+   */
+  showHolders?: boolean;
   /** The chosen asset ids (a form control: Form.Item gives value and onChange). */
   value?: number[];
   onChange?: (ids: number[]) => void;
@@ -26,7 +31,7 @@ const PAGE_SIZE = 15;
  * template cannot be chosen (spec section 3: a resource belongs to one template at most). The
  * choice spans pages and searches.
  */
-export const ResourcePicker = ({ resourceType, templateId, value = [], onChange, id }: Props) => {
+export const ResourcePicker = ({ resourceType, templateId, showHolders = true, value = [], onChange, id }: Props) => {
   const { t } = useTranslation('alarms');
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
@@ -38,10 +43,8 @@ export const ResourcePicker = ({ resourceType, templateId, value = [], onChange,
     pageStart: toPageStart(paging),
     pageLimit: paging.pageSize,
   });
-  const heldElsewhere = (r: TemplateResource) => r.templateId !== null && r.templateId !== templateId;
-  const columns: TableColumnsType<TemplateResource> = [
-    { title: t('form.col.name'), dataIndex: 'name' },
-    { title: t('form.col.cluster'), dataIndex: 'clusterId', render: (v: string) => v || '-' },
+  const heldElsewhere = (r: TemplateResource) => showHolders && r.templateId !== null && r.templateId !== templateId;
+  const holderColumn: TableColumnsType<TemplateResource> = [
     {
       title: t('form.col.template'),
       key: 'template',
@@ -54,6 +57,11 @@ export const ResourcePicker = ({ resourceType, templateId, value = [], onChange,
           <Tag>{t('form.otherTemplate', { name: r.templateName ?? '' })}</Tag>
         ),
     },
+  ];
+  const columns: TableColumnsType<TemplateResource> = [
+    { title: t('form.col.name'), dataIndex: 'name' },
+    { title: t('form.col.cluster'), dataIndex: 'clusterId', render: (v: string) => v || '-' },
+    ...(showHolders ? holderColumn : []),
   ];
   return (
     <div id={id}>

@@ -1,22 +1,26 @@
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AlarmItem } from '@portal/shared';
 import { FilteredEmpty } from '../../../components/FilteredEmpty';
+import { fileLang } from '../../../components/file-tasks/file-task-state';
 import { Pager } from '../../../components/pager/Pager';
 import { firstPage, toPageStart, type Paging } from '../../../components/pager/paging';
 import { useErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useCan, useSession } from '../../../lib/session';
+import { useAddAlarmExport } from '../api/alarm-exports';
 import { useConfirmAlarms, type ConfirmAction } from '../api/alarm-list-confirm';
 import { useAlarmList, useSeverityCount } from '../api/alarm-list-queries';
+import { alarmExportBody } from '../components/alarm-export-model';
 import { alarmColumns } from '../components/alarm-list-columns';
 import { alarmQueryOf, confirmable, isFiltered, type AlarmCriteria, type AlarmTab } from '../components/alarm-list-model';
 import type { AlarmTexts } from '../components/alarm-list-text';
 import { AlarmConfirmDialog, type ConfirmTarget } from '../components/AlarmConfirmDialog';
 import { AlarmDetailDrawer } from '../components/AlarmDetailDrawer';
+import { AlarmExportsDrawer } from '../components/AlarmExportsDrawer';
 import { AlarmFilters } from '../components/AlarmFilters';
 import { AlarmSeverityCounts } from '../components/AlarmSeverityCounts';
 
@@ -30,7 +34,7 @@ const OWN_CLICKS = 'button, a, input, label, textarea, [role="button"], .ant-tab
  * alarm's details with its metric an hour either side of the raise.
  */
 const AlarmListPage = () => {
-  const { t } = useTranslation('alarm-list');
+  const { t, i18n } = useTranslation('alarm-list');
   const { t: metrics } = useTranslation('resources');
   const texts: AlarmTexts = { t, metrics };
   const { message, modal } = App.useApp();
@@ -39,7 +43,9 @@ const AlarmListPage = () => {
   const manage = useCan()('alarms:manage');
   const [params, setParams] = useSearchParams();
   const tab: AlarmTab = params.get('tab') === 'history' ? 'history' : 'active';
-  const [criteria, setCriteria] = useState<AlarmCriteria>({});
+  // ?keyword= opens the list on one resource (the overview's top resources link here so).
+  const [initialKeyword] = useState(() => params.get('keyword')?.trim().slice(0, 64) || undefined);
+  const [criteria, setCriteria] = useState<AlarmCriteria>(initialKeyword ? { keyword: initialKeyword } : {});
   const [filtersKey, setFiltersKey] = useState(0);
   const [paging, setPaging] = useState<Paging>(firstPage());
   const [selected, setSelected] = useState<number[]>([]);
@@ -49,6 +55,8 @@ const AlarmListPage = () => {
   const list = useAlarmList(tab, query, refreshMs);
   const counts = useSeverityCount(refreshMs);
   const confirm = useConfirmAlarms();
+  const addExport = useAddAlarmExport();
+  const [exportsOpen, setExportsOpen] = useState(false);
 
   const alarms = list.data?.list ?? [];
   const batch = confirmable(alarms, selected);
@@ -68,6 +76,16 @@ const AlarmListPage = () => {
     setPaging((p) => ({ ...p, page: 1 }));
     setSelected([]);
   };
+
+  // The list on screen, with its filters, as an xlsx file made in the background.
+  const exportList = () =>
+    addExport.mutate(alarmExportBody(tab, criteria, fileLang(i18n.language)), {
+      onSuccess: () => {
+        void message.success(t('exports.queued'));
+        setExportsOpen(true);
+      },
+      onError: (e) => void message.error(errorText(e)),
+    });
 
   const ask = (action: ConfirmAction, targets: readonly AlarmItem[]) => {
     if (action === 'confirm') {
@@ -138,6 +156,12 @@ const AlarmListPage = () => {
             >
               {t('refresh')}
             </Button>
+            <Button icon={<DownloadOutlined aria-hidden />} loading={addExport.isPending} onClick={exportList}>
+              {t('exports.button')}
+            </Button>
+            <Button icon={<UnorderedListOutlined aria-hidden />} onClick={() => setExportsOpen(true)}>
+              {t('exports.tasks')}
+            </Button>
             {manage && (
               <Button
                 type="primary"
@@ -159,7 +183,12 @@ const AlarmListPage = () => {
             { key: 'history', label: t('tabs.history') },
           ]}
         />
-        <AlarmFilters key={filtersKey} tab={tab} onSearch={search} />
+        <AlarmFilters
+          key={filtersKey}
+          tab={tab}
+          onSearch={search}
+          initialKeyword={filtersKey === 0 ? initialKeyword : undefined}
+        />
         {list.isError && list.data && (
           <Typography.Paragraph type="danger">{t('refreshFailed', { error: errorText(list.error) })}</Typography.Paragraph>
         )}
@@ -212,6 +241,7 @@ const AlarmListPage = () => {
         onConfirm={manage ? (a) => ask('confirm', [a]) : undefined}
         onUnconfirm={manage ? (a) => ask('unconfirm', [a]) : undefined}
       />
+      <AlarmExportsDrawer open={exportsOpen} onClose={() => setExportsOpen(false)} />
       <AlarmConfirmDialog target={confirming} loading={confirm.isPending} onCancel={() => setConfirming(null)} onOk={send} />
     </Flex>
   );

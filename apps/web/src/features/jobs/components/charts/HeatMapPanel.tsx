@@ -8,7 +8,7 @@ import { useClusterInfo } from '../../api/query-cluster-info';
 import { ErrorAlert } from '../list/SchedulerErrorAlert';
 import { HeatMapLegend } from './HeatMapLegend';
 import { NodeTile } from './NodeTile';
-import { useFullscreen } from './use-fullscreen';
+import { useFullscreen } from '../../../../components/fullscreen/use-fullscreen';
 
 /** Every node as a tile coloured by its state, with the jobs on it; can fill the screen. */
 export const HeatMapPanel = () => {
