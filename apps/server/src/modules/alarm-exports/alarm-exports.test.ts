@@ -251,7 +251,8 @@ describe('alarm exports', () => {
     expect(existsSync(onDisk)).toBe(true);
     // Nor is it a usage report file of its owner's.
     const reports = await viewer.call(listReportFiles, { query: { pageLimit: 100 } });
-    if (reports.errCode === 0) expect(reports.data.list.map((f) => f.id)).not.toContain(done.id);
+    expect(reports.errCode).toBe(0);
+    expect(reports.data.list.map((f) => f.id)).not.toContain(done.id);
 
     // A GET that deletes: another site's page (a link, an image) cannot make the owner's browser send it.
     for (const site of ['cross-site', 'same-site']) {
