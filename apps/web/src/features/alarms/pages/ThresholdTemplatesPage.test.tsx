@@ -3,34 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { IndexData, Permission, Template, TemplateResource } from '@portal/shared';
+import type { Permission, Template, TemplateResource } from '@portal/shared';
 import { i18n } from '../../../lib/i18n';
 import { SessionProvider } from '../../../lib/session';
 import ThresholdTemplatesPage from './ThresholdTemplatesPage';
+import { testIndexData } from '../../../test/index-data';
 
 /* The page against a fake server (fetch stubbed, the real client): who may change what, and the state switch. */
 
-const indexData = (permissions: Permission[]): IndexData => ({
-  roleId: 10005,
-  roleName: 'opt',
-  currentUser: 'olga',
-  userNo: 1,
-  goldEnable: false,
-  refreshInteval: 30,
-  systemVersion: 'HPC Portal V1.0.0.2026',
-  systemVersionType: 'HPC',
-  storageSwitch: false,
-  acAccountStatus: 'Normal',
-  passwordStrength: 'low',
-  efileUrl: '',
-  managerServerIP: '',
-  transfer: '0',
-  hybridService: false,
-  permissions,
-  csrfToken: 'token',
-  mustChangePassword: false,
-  localAccess: null,
-});
+const indexData = (permissions: Permission[]) =>
+  testIndexData(permissions, { roleId: 10005, roleName: 'opt', currentUser: 'olga' });
 
 const TEMPLATE: Template = {
   id: 4,

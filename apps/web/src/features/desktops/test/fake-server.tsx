@@ -3,33 +3,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { AccountItem, AppTemplate, DesktopSession, IndexData, Permission, Queue } from '@portal/shared';
+import type { AccountItem, AppTemplate, DesktopSession, Permission, Queue } from '@portal/shared';
 import { SessionProvider } from '../../../lib/session';
 import DesktopsPage from '../pages/DesktopsPage';
+import { testIndexData } from '../../../test/index-data';
 
 /* A fake server and the page as a role sees it, for the page's tests (fetch stubbed, real client). */
 
-const indexData = (permissions: Permission[]): IndexData => ({
-  roleId: 1,
-  roleName: 'user',
-  currentUser: 'alice',
-  userNo: 1,
-  goldEnable: false,
-  refreshInteval: 30,
-  systemVersion: 'HPC Portal V1.0.0.2026',
-  systemVersionType: 'HPC',
-  storageSwitch: false,
-  acAccountStatus: 'Normal',
-  passwordStrength: 'low',
-  efileUrl: '',
-  managerServerIP: '',
-  transfer: '0',
-  hybridService: false,
-  permissions,
-  csrfToken: 'token',
-  mustChangePassword: false,
-  localAccess: null,
-});
+const indexData = (permissions: Permission[]) => testIndexData(permissions);
 
 export const USER: Permission[] = ['desktops:use', 'jobs:read', 'jobs:submit', 'accounts:read'];
 export const ADMIN: Permission[] = [...USER, 'system:config'];
