@@ -38,6 +38,17 @@ if ! command -v puttygen >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq putty-tools >/dev/null || echo "putty-tools not installed: the puttygen check is skipped" >&2
 fi
 
+# stress-ng puts a real load on this machine for the alarm-and-mail test (docs/alarms.md).
+if ! command -v stress-ng >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends stress-ng >/dev/null
+  else
+    echo "stress-ng is missing: install it (Debian: apt-get install stress-ng) for the alarm load test." >&2
+    exit 1
+  fi
+fi
+
 step "Desktop parts: TigerVNC, a window manager and a terminal"
 # The desktop tests start Xvnc as the test users (docs/desktops.md); the packages are Debian's.
 # The viewer (tigervnc-viewer) opens the native viewer's settings file in desktop-native.test.ts.

@@ -73,7 +73,7 @@ const pushedSource: MetricSource = {
   stop: async () => {},
 };
 
-const run = async (label: string, h: DbHandle) => {
+const run = async (label: string, h: DbHandle, quietInBulk: boolean) => {
   await migrateToLatest(h);
   const clock = new SetClock();
   const names = Array.from({ length: RESOURCES }, (_, i) => `cn${String(i + 1).padStart(5, '0')}`);
@@ -100,7 +100,7 @@ const run = async (label: string, h: DbHandle) => {
     .filter((m) => m.unit === 'percent')
     .slice(0, INDICATORS)
     .map((m) => m.id);
-  const states = new AlarmStatesRepository(h.db, h.dialect);
+  const states = new AlarmStatesRepository(h.db, h.dialect, {}, quietInBulk);
   const rules = new AlarmRules(new AlarmTemplatesRepository(h.db), states, 'c1', clock, silentLogger);
   await new AlarmTemplatesService(new AlarmTemplatesRepository(h.db), rules, clock).create(
     {
@@ -182,29 +182,35 @@ const main = async () => {
     '| database | rounds | keys a round | round p50 (ms) | round p95 (ms) | keys/s at p50 | alarm events | p95 of the 15 s interval |',
   );
   say('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  if (args.only !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-alarms-'));
-    const h = await openDatabase(parseConfig({ dataDir: dir, database: { url: join(dir, 'portal.db') } }));
-    try {
-      await run('SQLite', h);
-    } finally {
-      await h.close();
-      rmSync(dir, { recursive: true, force: true });
+  // Each database twice, each time fresh: every key on the one-key path, then the quiet keys in bulk.
+  for (const [path, bulk] of [
+    ['one by one', false],
+    ['quiet in bulk', true],
+  ] as const) {
+    if (args.only !== 'postgres') {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-alarms-'));
+      const h = await openDatabase(parseConfig({ dataDir: dir, database: { url: join(dir, 'portal.db') } }));
+      try {
+        await run(`SQLite, ${path}`, h, bulk);
+      } finally {
+        await h.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
-  }
-  if (args.only !== 'sqlite') {
-    const url = args['pg-url'];
-    if (!url) {
-      log('PostgreSQL left out: no DATABASE_URL or --pg-url');
-      return;
-    }
-    const schema = `bench_alarms_${process.pid}`;
-    const h = await openDatabase(parseConfig({ dataDir: tmpdir(), database: { url, schema } }));
-    try {
-      await run('PostgreSQL', h);
-    } finally {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(h.db);
-      await h.close();
+    if (args.only !== 'sqlite') {
+      const url = args['pg-url'];
+      if (!url) {
+        log('PostgreSQL left out: no DATABASE_URL or --pg-url');
+        continue;
+      }
+      const schema = `bench_alarms_${process.pid}_${bulk ? 'bulk' : 'one'}`;
+      const h = await openDatabase(parseConfig({ dataDir: tmpdir(), database: { url, schema } }));
+      try {
+        await run(`PostgreSQL, ${path}`, h, bulk);
+      } finally {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(h.db);
+        await h.close();
+      }
     }
   }
 };

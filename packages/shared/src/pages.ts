@@ -46,6 +46,8 @@ export const CONSOLE_PAGES = [
   { path: 'manage/alarmManage/threshold-templates', sets: ['admin'], permission: 'alarms:read' },
   { path: 'manage/alarmManage/alarm-list', sets: ['admin'], permission: 'alarms:read' },
   { path: 'manage/alarmManage/aggregation-rules', sets: ['admin'], permission: 'alarms:read' },
+  { path: 'manage/alarmManage/notification-rules', sets: ['admin'], permission: 'alarms:read' },
+  { path: 'manage/alarmManage/notification-records', sets: ['admin'], permission: 'alarms:read' },
   { path: 'my-report/usage', sets: ['user', 'admin'], permission: 'reports:read' },
   { path: 'my-report/my-bill-detail', sets: ['user', 'admin'], permission: 'bills:read' },
   { path: 'my-report/my-bill-statistics', sets: ['user', 'admin'], permission: 'bills:read' },

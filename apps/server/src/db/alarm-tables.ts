@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /*
  * The alarm engine's tables (migration 0019, docs/alarms.md). Times are epoch milliseconds.
@@ -147,4 +147,6 @@ export interface NotificationOutboxTable {
   created_at: number;
   updated_at: number;
   sent_at: number | null;
+  /** The members an aggregate notice told of (the float rule, migration 0026); null otherwise. */
+  aggregate_count: ColumnType<number | null, number | null | undefined, number | null>;
 }

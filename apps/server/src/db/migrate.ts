@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022-notifications.js';
 import * as m0023 from './migrations/0023-alarm-exports.js';
 import * as m0024 from './migrations/0024-alarm-aggregation.js';
 import * as m0025 from './migrations/0025-job-notices.js';
+import * as m0026 from './migrations/0026-aggregate-notice-counts.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
 type Up = (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -57,6 +58,7 @@ const migrations: Record<string, { up: Up }> = {
   '0023-alarm-exports': m0023,
   '0024-alarm-aggregation': m0024,
   '0025-job-notices': m0025,
+  '0026-aggregate-notice-counts': m0026,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -51,6 +51,8 @@ const PAGE_LOADERS: Record<ConsolePagePath, () => PageModule> = {
   'manage/alarmManage/threshold-templates': () => import('../features/alarms/pages/ThresholdTemplatesPage'),
   'manage/alarmManage/alarm-list': () => import('../features/alarms/pages/AlarmListPage'),
   'manage/alarmManage/aggregation-rules': () => import('../features/alarms/pages/AggregationRulesPage'),
+  'manage/alarmManage/notification-rules': () => import('../features/alarms/pages/NotificationRulesPage'),
+  'manage/alarmManage/notification-records': () => import('../features/alarms/pages/NotificationRecordsPage'),
   'my-report/usage': () => import('../features/reports/pages/UsageReportsPage'),
   'my-report/my-bill-detail': () => import('../features/bills/pages/BillDetailPage'),
   'my-report/my-bill-statistics': () => import('../features/bills/pages/BillStatisticsPage'),

@@ -23,6 +23,8 @@ export const NOTICE_RULE_TYPES = [
   'assetType',
   'alarmLevel',
   'durationLevel',
+  'scale',
+  'scheduledInspection',
 ] as const;
 export const NoticeRuleType = z.enum(NOTICE_RULE_TYPES);
 export type NoticeRuleType = z.infer<typeof NoticeRuleType>;
@@ -83,10 +85,29 @@ export const NoticeScope = z
     durationMinutes: z.number().int().min(1).max(NOTICE_INTERVAL_MAX).optional(),
     /** ...at this severity or worse. */
     severity: AlarmSeverity.optional(),
-    /** Spec section 9's float rule (kept for aggregate rules, which send nothing yet). */
+    /** aggregateAlarm: spec section 9's float rule, a reminder only when the member count moved by more than this since the last notice (and that notice is an interval old). */
     floatAmount: z.number().int().min(1).max(100_000).optional(),
-    /** aggregateAlarm / aggregateRecovery: the aggregate rules (kept; they send nothing yet). */
+    /** aggregateAlarm / aggregateRecovery: only the aggregated alarms of these aggregate rules (all when not given). */
     aggregateRuleIds: z.array(z.number().int().min(1)).max(1000).optional(),
+    /** scale: tell when the open alarms of a level reach its count (spec section 5: at least one set). */
+    levelCounts: z
+      .object({
+        critical: z.number().int().min(1).max(1_000_000).optional(),
+        major: z.number().int().min(1).max(1_000_000).optional(),
+        minor: z.number().int().min(1).max(1_000_000).optional(),
+        warning: z.number().int().min(1).max(1_000_000).optional(),
+      })
+      .strict()
+      .optional(),
+    /** scheduledInspection: the daily send time, HH:MM in the reports' time zone... */
+    sendTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The send time is HH:MM')
+      .optional(),
+    /** ...listing the alarms raised in the day before it (the alarm mail)... */
+    alarmMail: z.boolean().optional(),
+    /** ...and those recovered (the recovery mail). */
+    recoveryMail: z.boolean().optional(),
   })
   .strict();
 export type NoticeScope = z.infer<typeof NoticeScope>;
@@ -132,6 +153,18 @@ const checkRule = (r: z.output<typeof RuleShape>, ctx: z.RefinementCtx) => {
   if (r.type === 'durationLevel') {
     need(r.scope.durationMinutes !== undefined, 'durationMinutes', 'The alarm duration cannot be empty');
     need(r.scope.severity !== undefined, 'severity', 'The alarm level cannot be empty');
+  }
+  if (r.type === 'scale') {
+    const counts = Object.values(r.scope.levelCounts ?? {}).filter((n) => n !== undefined);
+    need(counts.length > 0, 'levelCounts', 'Set at least one of the critical, major, minor and warning counts');
+  }
+  if (r.type === 'scheduledInspection') {
+    need(r.scope.sendTime !== undefined, 'sendTime', 'The send time cannot be empty');
+    need(
+      r.scope.alarmMail === true || r.scope.recoveryMail === true,
+      'alarmMail',
+      'Choose the alarm mail, the recovery mail or both',
+    );
   }
   if (r.emails.length + r.phones.length === 0)
     ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Add at least one email address or phone number' });

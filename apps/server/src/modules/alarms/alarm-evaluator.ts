@@ -67,10 +67,15 @@ export class AlarmEvaluator {
     if (this.stopped) return [];
     const rules = (await this.rules.load()).filter((r) => r.key.clusterId === clusterId);
     if (rules.length === 0) return [];
+    // Only the watched metrics' samples (a round carries every catalogue metric of every target).
+    const watched = new Set(rules.map((r) => r.key.metric));
     const byKey = new Map<string, Sample[]>();
     for (const s of samples) {
+      if (!watched.has(s.metric)) continue;
       const k = `${s.resource}\u0000${s.metric}`;
-      byKey.set(k, [...(byKey.get(k) ?? []), { time: s.time, value: s.value }]);
+      const list = byKey.get(k);
+      if (list) list.push({ time: s.time, value: s.value });
+      else byKey.set(k, [{ time: s.time, value: s.value }]);
     }
     // A watched resource the round did not read at all (no target) has nothing to say: no sample.
     return this.states.applyBatch(

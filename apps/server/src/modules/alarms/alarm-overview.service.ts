@@ -1,6 +1,7 @@
 import { AlarmSeverity, type ResourceAlarmCount, type TrendBucket } from '@portal/shared';
 import type { Clock } from '../../lib/time.js';
 import { addDays, type ZoneDays } from '../../lib/zone-days.js';
+import type { AlarmOverviewRepository } from './alarm-overview.repository.js';
 import { assetOfAlarm, type AlarmsRepository } from './alarms.repository.js';
 
 /*
@@ -23,6 +24,7 @@ export interface AlarmRange {
 export class AlarmOverviewService {
   constructor(
     private readonly repo: AlarmsRepository,
+    private readonly counts: AlarmOverviewRepository,
     private readonly days: ZoneDays,
     private readonly clock: Clock,
   ) {}
@@ -40,13 +42,13 @@ export class AlarmOverviewService {
   async count(q: AlarmRange) {
     const r = this.range(q);
     const open = await this.repo.openCounts(q.clusterId);
-    const raised = await this.repo.countRaised(q.clusterId, r.from, r.to, []);
+    const raised = await this.counts.countRaised(q.clusterId, r.from, r.to, []);
     return {
       ...this.text(r),
       open: open.reduce((n, c) => n + c.n, 0),
       unconfirmed: open.filter((c) => c.confirmed === 0).reduce((n, c) => n + c.n, 0),
       raised: raised[0]?.n ?? 0,
-      recovered: await this.repo.countRecovered(q.clusterId, r.from, r.to),
+      recovered: await this.counts.countRecovered(q.clusterId, r.from, r.to),
     };
   }
 
@@ -62,7 +64,7 @@ export class AlarmOverviewService {
       critical: 0,
       total: 0,
     }));
-    for (const a of await this.repo.raisedTimes(q.clusterId, r.from, r.to)) {
+    for (const a of await this.counts.raisedTimes(q.clusterId, r.from, r.to)) {
       const i = lastAtOrBefore(starts, a.at);
       const b = buckets[i];
       const severity = AlarmSeverity.safeParse(a.severity);
@@ -75,13 +77,13 @@ export class AlarmOverviewService {
 
   async byMetric(q: AlarmRange) {
     const r = this.range(q);
-    const rows = await this.repo.countRaised(q.clusterId, r.from, r.to, ['metric']);
+    const rows = await this.counts.countRaised(q.clusterId, r.from, r.to, ['metric']);
     return { ...this.text(r), list: rows.map((x) => ({ metric: x.metric, count: x.n })) };
   }
 
   async topResources(q: AlarmRange, topN: number): Promise<{ from: string; to: string; list: ResourceAlarmCount[] }> {
     const r = this.range(q);
-    const rows = await this.repo.countRaised(q.clusterId, r.from, r.to, ['cluster_id', 'resource'], topN);
+    const rows = await this.counts.countRaised(q.clusterId, r.from, r.to, ['cluster_id', 'resource'], topN);
     const assets = await this.repo.assetsNamed(rows.map((x) => x.resource));
     return {
       ...this.text(r),

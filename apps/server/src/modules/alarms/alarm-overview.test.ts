@@ -7,6 +7,7 @@ import { ManualClock } from '../../test/harness.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
 import { AlarmOverviewService } from './alarm-overview.service.js';
 import { AlarmsRepository } from './alarms.repository.js';
+import { AlarmOverviewRepository } from './alarm-overview.repository.js';
 import { insertServers } from '../../test/servers.js';
 
 /*
@@ -59,7 +60,12 @@ describe('the alarm overview', () => {
       ])
       .execute();
     await insertServers(h.db, ['n1']);
-    overview = new AlarmOverviewService(new AlarmsRepository(h.db), zoneDays('Asia/Kathmandu'), clock);
+    overview = new AlarmOverviewService(
+      new AlarmsRepository(h.db),
+      new AlarmOverviewRepository(h.db),
+      zoneDays('Asia/Kathmandu'),
+      clock,
+    );
   });
   afterAll(async () => {
     await h?.close();

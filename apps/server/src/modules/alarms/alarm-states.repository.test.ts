@@ -117,4 +117,36 @@ describe('the alarm engine with its stored state', () => {
     expect(row).toMatchObject({ kind: 'noData', severity: 'warning', value: null });
     expect(Number(row?.recovered_at)).toBe(5 * MINUTE);
   });
+
+  it('keeps the streaks of quiet keys applied in bulk, key by key, and raises on the third hit', async () => {
+    const key = (resource: string): AlarmKey => ({ clusterId: 'c1', resource, metric: 'mem.usage', ruleKey: 't1/mem' });
+    const names = Array.from({ length: 30 }, (_, i) => `bq${String(i).padStart(2, '0')}`);
+    /** One round: bq00 hits, bq01 has a gap, the rest are calm. */
+    const round = (minute: number) =>
+      repo.applyBatch(
+        names.map((n, i) => ({ key: key(n), rule: RULE, samples: at(minute, [i === 0 ? 90 : i === 1 ? null : 20]) })),
+      );
+    // The first round writes every state row (the one-key path: no rows yet); then the bulk path.
+    expect(await round(0)).toEqual([]);
+    expect(await round(1)).toEqual([]);
+    const states = await h.db
+      .selectFrom('alarm_states')
+      .selectAll()
+      .where('metric', '=', 'mem.usage')
+      .orderBy('resource')
+      .execute();
+    expect(states.map((r) => [r.resource, Number(r.last_time), r.hits, r.missing]).slice(0, 3)).toEqual([
+      ['bq00', MINUTE, 2, 0],
+      ['bq01', MINUTE, 0, 2],
+      ['bq02', MINUTE, 0, 0],
+    ]);
+    expect(states.every((r) => Number(r.last_time) === MINUTE)).toBe(true);
+    // The third hit raises (and the third gap opens a no-data alarm), each on its own key.
+    const events = await round(2);
+    expect(events.map((e) => e.kind).sort()).toEqual(['noData', 'raised']);
+    expect(await repo.listAlarms('c1', 'bq00')).toMatchObject([{ kind: 'threshold', severity: 'warning' }]);
+    expect(await repo.listAlarms('c1', 'bq02')).toEqual([]);
+    // A round already applied changes nothing.
+    expect(await round(2)).toEqual([]);
+  });
 });

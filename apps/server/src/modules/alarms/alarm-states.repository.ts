@@ -11,6 +11,7 @@ import {
   type AlarmState,
   type Sample,
 } from './engine/evaluate.js';
+import { applyQuietKeys } from './quiet-keys.js';
 
 /*
  * The engine with its memory: a batch of samples of one (resource, metric, rule) is evaluated from
@@ -40,13 +41,16 @@ export interface AppliedBatch {
   openAlarmId: number | null;
   noDataAlarmId: number | null;
   time: number;
+  /** Alarms ended because no rule covers their key any more (endUncovered): recoveries without a value. */
+  ended?: readonly number[];
 }
 
 export interface AlarmStatesHooks {
   /**
    * Runs inside the batch's transaction after its alarm rows are written (the notifications'
    * outbox): what it writes commits or rolls back with them. Called for every batch that applied
-   * a new sample, events or not, so a rule can look at the open alarms on every round.
+   * a new sample, events or not, so a rule can look at the open alarms on every round; in
+   * applyBatch, not for a key with no alarm open before or after and no event (quiet-keys.ts).
    */
   onApplied?: (trx: Transaction<Database>, batch: AppliedBatch) => Promise<void>;
 }
@@ -56,6 +60,8 @@ export class AlarmStatesRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly hooks: AlarmStatesHooks = {},
+    /** false: every key on the one-key path (bench/alarms compares the two). */
+    private readonly quietInBulk = true,
   ) {}
 
   async apply(key: AlarmKey, rule: AlarmRule, samples: readonly Sample[]): Promise<RecordedEvent[]> {
@@ -73,7 +79,9 @@ export class AlarmStatesRepository {
     for (let i = 0; i < todo.length; i += 200) {
       const slice = todo.slice(i, i + 200);
       await this.db.transaction().execute(async (trx) => {
-        for (const item of slice) recorded.push(...(await this.applyIn(trx, item.key, item.rule, item.samples)));
+        // The keys with nothing open and nothing happening in bulk; the rest one by one.
+        for (const item of this.quietInBulk ? await applyQuietKeys(trx, this.dialect, slice) : slice)
+          recorded.push(...(await this.applyIn(trx, item.key, item.rule, item.samples)));
       });
     }
     return recorded;
@@ -107,18 +115,21 @@ export class AlarmStatesRepository {
       await this.db.transaction().execute(async (trx) => {
         for (const r of gone.slice(i, i + 200)) {
           const ids = [r.alarm_id, r.no_data_alarm_id].filter((x) => x !== null);
-          if (ids.length > 0)
-            await trx
-              .updateTable('alarms')
-              .set({ recovered_at: at })
-              .where('id', 'in', ids)
-              .where('recovered_at', 'is', null)
-              .execute();
+          const open =
+            ids.length === 0
+              ? []
+              : (
+                  await trx.selectFrom('alarms').select('id').where('id', 'in', ids).where('recovered_at', 'is', null).execute()
+                ).map((a) => Number(a.id));
+          if (open.length > 0) await trx.updateTable('alarms').set({ recovered_at: at }).where('id', 'in', open).execute();
           const key = { clusterId: r.cluster_id, resource: r.resource, metric: r.metric, ruleKey: r.rule_key };
           await trx
             .deleteFrom('alarm_states')
             .where((eb) => keyIs(eb, key))
             .execute();
+          // Their recovery notices, in this transaction like every other alarm change's.
+          if (open.length > 0)
+            await this.hooks.onApplied?.(trx, { key, events: [], openAlarmId: null, noDataAlarmId: null, time: at, ended: open });
         }
       });
     }

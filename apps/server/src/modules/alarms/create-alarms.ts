@@ -13,6 +13,7 @@ import { AlarmSnapshots } from './alarm-snapshots.js';
 import { AlarmsRepository } from './alarms.repository.js';
 import { AlarmsService } from './alarms.service.js';
 import { AlarmOverviewService } from './alarm-overview.service.js';
+import { AlarmOverviewRepository } from './alarm-overview.repository.js';
 import { AggregationRepository } from './aggregation/aggregation.repository.js';
 import { AggregationService } from './aggregation/aggregation.service.js';
 import type { ZoneDays } from '../../lib/zone-days.js';
@@ -22,6 +23,7 @@ import { OutboxSender } from './notifications/outbox-sender.js';
 import { OutboxWriter } from './notifications/outbox-writer.js';
 import { NotificationsRepository } from './notifications/notifications.repository.js';
 import { NotificationsService } from './notifications/notifications.service.js';
+import { SummaryNotices } from './notifications/summary-notices.js';
 
 /** The alarms module, wired: threshold templates, the engine running on every cluster's metrics, notifications. */
 export const createAlarms = (d: {
@@ -52,6 +54,7 @@ export const createAlarms = (d: {
     clock: d.clock,
     metricsOf: (id) => metricClusters.find((c) => c.id === id)?.metrics,
   });
+  const summaries = new SummaryNotices(d.db, d.days, d.clock);
   const aggregation = new AggregationService(
     new AggregationRepository(d.db),
     d.clock,
@@ -61,7 +64,8 @@ export const createAlarms = (d: {
   );
   return {
     states,
-    overview: new AlarmOverviewService(alarmsRepo, d.days, d.clock),
+    summaries,
+    overview: new AlarmOverviewService(alarmsRepo, new AlarmOverviewRepository(d.db), d.days, d.clock),
     alarms,
     aggregation,
     templates: new AlarmTemplatesService(templatesRepo, rules, d.clock),
@@ -77,11 +81,13 @@ export const createAlarms = (d: {
         maxAttempts: n.maxAttempts,
         backoffMs: n.backoffSeconds * 1000,
         leaseMs: n.leaseSeconds * 1000,
+        beforeRound: () => summaries.inspect(),
       },
     ),
     evaluator: new AlarmEvaluator(metricClusters, rules, states, d.clock, d.log, async (c) => {
-      // The round's alarms aggregated, then the hours that have passed kept.
+      // The round's alarms aggregated and counted against the scale rules, then the hours that have passed kept.
       await aggregation.scan();
+      await summaries.scale();
       await snapshots.keep(c);
     }),
   };

@@ -1,65 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkResetToken, forgotPwd, getIndexData, queryLoginConfig, Role, resetPwd } from '@portal/shared';
 import { createTestApp, createUser, ManualClock, TestClient, type TestApp } from '../../test/harness.js';
+import { mailText as textOf, startSmtp, type ReceivedMail as Mail, type TestSmtp } from '../../test/smtp.js';
 
 /* Forgot password: a real SMTP server receives the mail, the link in it sets a new password. */
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-const startSmtp = async () => {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        mails.push({
-          from: from ? from.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server does not listen');
-  const port = address.port;
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-/** The text of a single-part message, with its transfer encoding undone. */
-const textOf = (raw: string): string => {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split);
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const soft = body.replace(/=\r?\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < soft.length; i++) {
-      const hex = soft.slice(i + 1, i + 3);
-      if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return body;
-};
 
 const tokenIn = (mail: Mail): string => {
   const link = /(\S+)\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(textOf(mail.raw));
@@ -77,7 +21,7 @@ let ipCounter = 0;
 const browser = (t: TestApp) => new TestClient(t.app, `10.60.0.${++ipCounter}`);
 
 describe('password reset by e-mail', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   const clock = new ManualClock();
 

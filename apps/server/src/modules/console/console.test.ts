@@ -163,7 +163,17 @@ describe('index data and menus', () => {
           'parastor',
         ],
       },
-      { id: 'alarms', children: ['alarmOverview', 'thresholdTemplates', 'alarmList', 'aggregationRules'] },
+      {
+        id: 'alarms',
+        children: [
+          'alarmOverview',
+          'thresholdTemplates',
+          'alarmList',
+          'aggregationRules',
+          'notificationRules',
+          'notificationRecords',
+        ],
+      },
       {
         id: 'account',
         children: [
@@ -202,8 +212,18 @@ describe('index data and menus', () => {
         id: 'resources',
         children: ['nodeView', 'nodeError', 'multiNodeException', 'assets', 'racks', 'metricBacktrack', 'parastor'],
       },
-      // The viewer reads the alarm overview and the threshold templates; changing them is operators'.
-      { id: 'alarms', children: ['alarmOverview', 'thresholdTemplates', 'alarmList', 'aggregationRules'] },
+      // The viewer reads the alarm pages (notifications included); changing them is operators'.
+      {
+        id: 'alarms',
+        children: [
+          'alarmOverview',
+          'thresholdTemplates',
+          'alarmList',
+          'aggregationRules',
+          'notificationRules',
+          'notificationRecords',
+        ],
+      },
       { id: 'account', children: ['accounts', 'myAccounts', 'personalCenter'] },
       { id: 'cost', children: ['usageReports', 'billDetail', 'billStatistics', 'monthlyBills', 'balances', 'prices'] },
     ]);
@@ -227,7 +247,7 @@ describe('index data and menus', () => {
     expect(zh[0]?.text).toBe('概览');
     expect(zh[4]?.text).toBe('资源');
     expect(zh[5]?.text).toBe('告警管理');
-    expect(zh[5]?.children.map((c) => c.text)).toEqual(['告警概览', '阈值模板', '告警列表', '聚合规则']);
+    expect(zh[5]?.children.map((c) => c.text)).toEqual(['告警概览', '阈值模板', '告警列表', '聚合规则', '通知规则', '通知记录']);
     expect(zh[6]?.text).toBe('账户');
     expect(zh[7]?.text).toBe('费用');
     expect(zh[8]?.text).toBe('我的桌面');
@@ -250,6 +270,8 @@ describe('index data and menus', () => {
         { text: 'Threshold templates', load: 'manage/alarmManage/threshold-templates', isChild: true },
         { text: 'Alarm list', load: 'manage/alarmManage/alarm-list', isChild: true },
         { text: 'Aggregate rules', load: 'manage/alarmManage/aggregation-rules', isChild: true },
+        { text: 'Notification rules', load: 'manage/alarmManage/notification-rules', isChild: true },
+        { text: 'Notification records', load: 'manage/alarmManage/notification-records', isChild: true },
       ],
     });
     expect(en[6]?.children.map((c) => c.text)).toEqual([

@@ -198,8 +198,8 @@ export const MENUS: MenuDef[] = [
     ],
   },
   {
-    // Alarms (issue 16): the overview first, then threshold templates, the alarm list and the
-    // aggregate rules; notifications join this group as they arrive.
+    // Alarms (issue 16): the overview first, then threshold templates, the alarm list, the
+    // aggregate rules, and the notification rules and records.
     id: 'alarms',
     text: { en: 'Alarms', zh: '告警管理' },
     icon: 'alarm',
@@ -233,6 +233,21 @@ export const MENUS: MenuDef[] = [
         icon: 'alarm',
         menuNo: 4,
         load: 'manage/alarmManage/aggregation-rules',
+      },
+      {
+        // Notification rules with their contacts (changing them needs alarms:manage, the page's API says).
+        id: 'notificationRules',
+        text: { en: 'Notification rules', zh: '通知规则' },
+        icon: 'alarm',
+        menuNo: 5,
+        load: 'manage/alarmManage/notification-rules',
+      },
+      {
+        id: 'notificationRecords',
+        text: { en: 'Notification records', zh: '通知记录' },
+        icon: 'alarm',
+        menuNo: 6,
+        load: 'manage/alarmManage/notification-records',
       },
     ],
   },

@@ -105,11 +105,14 @@ describe('desktop proxy', () => {
 
     const home = await homeOf(sessionId);
     // The xterm comes up a moment after Xvnc: type until its file appears.
+    // The shell creates the file before echo writes into it: wait for the content, not the file.
+    const typed = () => (existsSync(`${home}/proxy-typed.txt`) ? readFileSync(`${home}/proxy-typed.txt`, 'utf8') : '');
     await waitUntil(async () => {
+      if (typed() === 'typed-42\n') return true;
       await typeInto(c, 'echo typed-$((6*7)) > ~/proxy-typed.txt');
-      return existsSync(`${home}/proxy-typed.txt`);
+      return typed() === 'typed-42\n';
     }, 'the typed command to run in the xterm');
-    expect(readFileSync(`${home}/proxy-typed.txt`, 'utf8')).toBe('typed-42\n');
+    expect(typed()).toBe('typed-42\n');
 
     const listed = (await alice.call(listDesktops)).data.list.find((d) => d.sessionId === sessionId);
     expect(listed?.connected).toEqual(['px_alice']);

@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   jobNoticesGetSubscription,
@@ -13,6 +12,7 @@ import { waitFor } from '../../cluster/scheduler/scheduler-contract.test-support
 import { messageIdOf } from '../alarms/notifications/outbox-sender.js';
 import { createTestApp, signedIn, type TestApp, type TestClient } from '../../test/harness.js';
 import { localTestCluster, testJob } from '../../test/local-cluster.js';
+import { mailText as textOf, startSmtp, type TestSmtp } from '../../test/smtp.js';
 import { jobMailKey } from './job-notices.service.js';
 
 /*
@@ -21,48 +21,9 @@ import { jobMailKey } from './job-notices.service.js';
  * and the real OutboxSender delivers them to a real SMTP server.
  */
 
-interface Mail {
-  to: string[];
-  raw: string;
-  messageId: string;
-}
-
-const startSmtp = async () => {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const messageId = /^message-id:\s*(\S+)\s*$/im.exec(raw)?.[1] ?? '';
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, messageId });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server does not listen');
-  return { mails, port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-/** The text of a single-part message, its quoted-printable encoding undone. */
-const textOf = (raw: string): string => {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trim();
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(raw)) return body;
-  return Buffer.from(
-    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-};
-
 describe('job-end notices', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let alice: TestClient;
   let bob: TestClient;
   let carol: TestClient;

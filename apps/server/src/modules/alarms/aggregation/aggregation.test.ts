@@ -7,6 +7,7 @@ import { silentLogger } from '../../../lib/logger.js';
 import { createTestStorage, type TestStorage } from '../../../test/test-storage.js';
 import { AlarmStatesRepository, type AlarmKey } from '../alarm-states.repository.js';
 import { AlarmOverviewService } from '../alarm-overview.service.js';
+import { AlarmOverviewRepository } from '../alarm-overview.repository.js';
 import { AlarmsRepository } from '../alarms.repository.js';
 import { zoneDays } from '../../../lib/zone-days.js';
 import { AlarmsService } from '../alarms.service.js';
@@ -130,7 +131,12 @@ describe('aggregate alarm rules', () => {
     );
     expect((await aggregation.list())[0]?.openAlarms).toBe(1);
     // The overview counts the two alarms raised, not the aggregated alarm standing for them.
-    const overview = new AlarmOverviewService(new AlarmsRepository(h.db), zoneDays('UTC'), clock);
+    const overview = new AlarmOverviewService(
+      new AlarmsRepository(h.db),
+      new AlarmOverviewRepository(h.db),
+      zoneDays('UTC'),
+      clock,
+    );
     expect(await overview.count({})).toMatchObject({ raised: 2, open: 1 });
     expect((await overview.topResources({}, 10)).list.map((r) => r.name).sort()).toEqual(['cn01', 'cn02']);
 
@@ -223,5 +229,44 @@ describe('aggregate alarm rules', () => {
     await expect(aggregation.sort([first!.id, first!.id])).rejects.toMatchObject({ reason: 'aggregateOrderInvalid' });
     await expect(aggregation.delete([second!.id, 9999])).rejects.toMatchObject({ reason: 'aggregateRuleNotFound' });
     expect(await aggregation.list()).toHaveLength(2);
+  });
+
+  it('reminds of an aggregated alarm by the float rule: the count moved by more than the amount, an interval after', async () => {
+    await aggregation.delete((await aggregation.list()).map((r) => r.id));
+    const disk = await aggregation.create(rule('disk storm', { metrics: ['disk.usage'] }), 'ops');
+    const notices = new NotificationsService(new NotificationsRepository(h.db), clock);
+    const input = { name: 'disk float', type: 'aggregateAlarm', interval: 60, weight: 80, emails: 'disk@example.org' };
+    await notices.create(NoticeRuleInput.parse({ ...input, scope: { floatAmount: 1, aggregateRuleIds: [disk.id] } }), 'ops');
+    const told = async () =>
+      (
+        await h.db.selectFrom('notification_outbox').selectAll().where('rule_name', '=', 'disk float').orderBy('id').execute()
+      ).map((r) => r.aggregate_count);
+    const full = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`d${i + 1} disk.usage`, 90]));
+
+    await samples(full(2));
+    expect(await told()).toEqual([2]);
+    // An hour on, the same two: no reminder (the rule without a float amount sends one each interval).
+    now += 60 * MINUTE;
+    await samples(full(2));
+    expect(await told()).toEqual([2]);
+    // One more: moved by 1, not more than the amount.
+    await samples(full(3));
+    expect(await told()).toEqual([2]);
+    // Four: moved by 2, and the last notice is over an interval old.
+    await samples(full(4));
+    expect(await told()).toEqual([2, 4]);
+    // Six at once: moved by 2, but the last notice is minutes old; an hour on, it goes.
+    await samples(full(6));
+    expect(await told()).toEqual([2, 4]);
+    now += 60 * MINUTE;
+    await samples(full(6));
+    expect(await told()).toEqual([2, 4, 6]);
+    const [last] = await h.db
+      .selectFrom('notification_outbox')
+      .select('content')
+      .orderBy('id', 'desc')
+      .where('rule_name', '=', 'disk float')
+      .execute();
+    expect(last?.content).toContain('6 alarms aggregated');
   });
 });

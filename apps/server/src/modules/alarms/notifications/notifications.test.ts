@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -17,6 +16,7 @@ import {
 } from '@portal/shared';
 import { createTestApp, ManualClock, signedIn, type TestApp, type TestClient } from '../../../test/harness.js';
 import { silentLogger } from '../../../lib/logger.js';
+import { mailText as textOf, startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { isPostgresUrl } from '../../../db/database.js';
 import { AlarmStatesRepository, type AlarmKey } from '../alarm-states.repository.js';
 import type { AlarmRule, Sample } from '../engine/evaluate.js';
@@ -36,39 +36,6 @@ const MINUTE = 60_000;
 const START = Date.parse('2026-12-01T08:00:00Z');
 const LEASE_SECONDS = 60;
 const BACKOFF_SECONDS = 30;
-
-interface Mail {
-  to: string[];
-  raw: string;
-  messageId: string;
-}
-
-/** A real SMTP server that keeps every message, and each Message-ID once (the receiver's dedupe). */
-const startSmtp = async () => {
-  const mails: Mail[] = [];
-  const unique = new Map<string, Mail>();
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const messageId = /^message-id:\s*(\S+)\s*$/im.exec(raw)?.[1] ?? '';
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, messageId };
-        mails.push(mail);
-        if (!unique.has(messageId)) unique.set(messageId, mail);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server does not listen');
-  return { mails, unique, port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
 
 const SmsBody = z.object({ to: z.array(z.string()), text: z.string(), id: z.string() });
 
@@ -101,16 +68,6 @@ const startGateway = async () => {
   };
 };
 
-/** The text of a single-part message, its quoted-printable encoding undone. */
-const textOf = (raw: string): string => {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trim();
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(raw)) return body;
-  return Buffer.from(
-    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-};
-
 const RULE: AlarmRule = {
   levels: [
     { severity: 'major', condition: { op: '>', value: 90 } },
@@ -122,7 +79,7 @@ const RULE: AlarmRule = {
 
 describe('alarm notifications', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let operator: TestClient;
   let viewer: TestClient;
@@ -467,5 +424,33 @@ describe('alarm notifications', () => {
     expect(gone.error?.reason).toBe('noticeRuleNotFound');
     // What was sent stays in the records.
     expect((await mailRecords()).total).toBeGreaterThanOrEqual(4);
+  });
+
+  it('tells of an alarm ended because its template no longer covers it, once', async () => {
+    const created = await operator.call(noticesCreate, {
+      body: rule({
+        name: 'Swap recoveries',
+        type: 'indicatorRecovery',
+        emails: 'ended@example.org',
+        scope: { metrics: ['swap.usage'] },
+      }),
+    });
+    expect(created.errCode, created.errMsg).toBe(0);
+    const [raised] = await apply('cn01', 'swap.usage', clock.now(), [97]);
+    expect(raised).toMatchObject({ kind: 'raised' });
+    const ended = () => mailRecords().then((r) => r.list.filter((m) => m.contacts.includes('ended@example.org')));
+    expect(await ended()).toEqual([]);
+
+    // Its template disabled (no rule covers the key): the alarm ends and its recovery notice is written with it.
+    await services().states.endUncovered('test:', new Set(), clock.now());
+    expect(await ended()).toMatchObject([
+      {
+        alarmId: raised?.alarmId,
+        status: 'waiting',
+        name: '[Critical] cn01 swap.usage ended (no threshold template covers it any more)',
+      },
+    ]);
+    await services().states.endUncovered('test:', new Set(), clock.now());
+    expect(await ended()).toHaveLength(1);
   });
 });

@@ -28,6 +28,8 @@ export interface OutboxSenderOptions {
   leaseMs: number;
   /** Rows claimed per look. */
   batchSize?: number;
+  /** Runs before each timed look (the scheduled inspections due); its failure is logged, the look goes on. */
+  beforeRound?: () => Promise<unknown>;
 }
 
 export interface MailTransport {
@@ -71,10 +73,15 @@ export class OutboxSender {
 
   private schedule(ms: number) {
     this.timer = setTimeout(() => {
-      this.running = this.runOnce().catch((err: unknown) => {
-        this.log.warn({ err }, 'the notification sender failed a round');
-        return 0;
+      const before = this.options.beforeRound?.().catch((err: unknown) => {
+        this.log.warn({ err }, 'the scheduled notices failed a round');
       });
+      this.running = Promise.resolve(before)
+        .then(() => this.runOnce())
+        .catch((err: unknown) => {
+          this.log.warn({ err }, 'the notification sender failed a round');
+          return 0;
+        });
       void this.running.then(() => {
         if (!this.stopped) this.schedule(this.options.pollMs);
       });
@@ -106,7 +113,7 @@ export class OutboxSender {
         await this.finish(id, 'failure', 'the sender stopped during the last attempt (its lease ran out)', now);
         continue;
       }
-      if (!(await this.claim(id, now))) continue;
+      if (!(await this.claim(id))) continue;
       const claimed = await this.db.selectFrom('notification_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       try {
         if (claimed.channel === 'mail')
@@ -135,8 +142,14 @@ export class OutboxSender {
     return sent;
   }
 
-  /** Takes a row for this sender: of two senders, one's update finds it still due. */
-  private async claim(id: number, now: number): Promise<boolean> {
+  /**
+   * Takes a row for this sender: of two senders, one's update finds it still due. The lease counts
+   * from the claim, not from the start of the round: the rows before it in the round may have taken
+   * longer than a lease to send (an SMTP server timing out), and a lease already over when taken
+   * would let another sender send the notice at the same time.
+   */
+  private async claim(id: number): Promise<boolean> {
+    const now = this.clock.now();
     const r = await this.db
       .updateTable('notification_outbox')
       .set((eb) => ({

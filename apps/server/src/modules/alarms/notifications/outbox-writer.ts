@@ -16,7 +16,8 @@ import type { AggregateChanges } from '../aggregation/aggregation.repository.js'
  *
  * Which rules match (active rules only; the scope's metrics and, but for alarmLevel, its
  * severities narrow every type):
- * - indicatorRecovery: an alarm recovered (or a no-data alarm's data came back): one notice.
+ * - indicatorRecovery: an alarm recovered (or a no-data alarm's data came back, or its template
+ *   stopped covering it: disabled, deleted or changed): one notice.
  * - indicatorAlarm, asset (the alarm's asset among the scope's ids), assetType (its type among the
  *   scope's), alarmLevel (its severity now among the scope's), durationLevel (open for the scope's
  *   minutes at its severity or worse): while the alarm is open and matches, one notice per
@@ -25,13 +26,16 @@ import type { AggregateChanges } from '../aggregation/aggregation.repository.js'
  *   interval writes that interval's notice, so the first notice goes out at once and reminders
  *   follow at most once an interval while the alarm stays open and matching.
  * - aggregateAlarm (an aggregated alarm opened, then once an interval while open), aggregateRecovery
- *   (one recovered): from the aggregation scan's transaction (onAggregates).
+ *   (one recovered): from the aggregation scan's transaction (onAggregates). With a float amount
+ *   (spec section 9's float rule) the reminders change: one goes out only when the member count
+ *   has moved by more than the amount since the last notice and that notice is an interval old.
  */
 
 const MINUTE = 60_000;
 
-interface RuleWithContacts {
+export interface RuleWithContacts {
   id: number;
+  createdAt: number;
   name: string;
   type: NoticeRuleType;
   content: string;
@@ -57,6 +61,10 @@ interface Notice {
   sequence: number;
   /** When the alarm changed (the sample's time). */
   time: number;
+  /** An aggregate notice: the members it tells of (the float rule compares the next with it). */
+  count?: number;
+  /** A recovery because no template covers the alarm any more (disabled, deleted, changed). */
+  ended?: boolean;
 }
 
 const RAISE_TYPES: ReadonlySet<NoticeRuleType> = new Set(['indicatorAlarm', 'asset', 'assetType', 'alarmLevel', 'durationLevel']);
@@ -70,7 +78,10 @@ export class OutboxWriter {
   /** The hook: the notices of one applied batch, into the outbox of its transaction. */
   async onApplied(trx: Transaction<Database>, batch: AppliedBatch): Promise<void> {
     const raised = batch.events.filter((e) => e.kind === 'raised' || e.kind === 'noData').map((e) => e.alarmId);
-    const recovered = batch.events.filter((e) => e.kind === 'recovered' || e.kind === 'dataBack');
+    const recovered = [
+      ...batch.events.filter((e) => e.kind === 'recovered' || e.kind === 'dataBack'),
+      ...(batch.ended ?? []).map((alarmId) => ({ alarmId, time: batch.time, ended: true })),
+    ];
     const open = [batch.openAlarmId, batch.noDataAlarmId].filter((x): x is number => x !== null);
     if (raised.length === 0 && recovered.length === 0 && open.length === 0) return;
     let read = this.rulesIn.get(trx);
@@ -92,7 +103,8 @@ export class OutboxWriter {
       if (rule.type === 'indicatorRecovery') {
         for (const e of recovered) {
           const alarm = alarms.get(e.alarmId);
-          if (alarm && inScope(rule, alarm, true)) notices.push({ rule, alarm, kind: 'recovery', sequence: 0, time: e.time });
+          if (alarm && inScope(rule, alarm, true))
+            notices.push({ rule, alarm, kind: 'recovery', sequence: 0, time: e.time, ended: 'ended' in e });
         }
         continue;
       }
@@ -137,12 +149,43 @@ export class OutboxWriter {
         if (rule.type === 'aggregateRecovery' && isRecovered) notices.push({ rule, alarm, kind: 'recovery', sequence: 0, time });
         if (rule.type === 'aggregateAlarm' && !isRecovered) {
           const sequence = Math.floor((time - Number(alarm.raised_at)) / (rule.intervalMinutes * MINUTE));
-          notices.push({ rule, alarm, kind: 'alarm', sequence, time });
+          const count = Number(alarm.value ?? 0);
+          if (sequence > 0 && !(await floatAllows(trx, rule, alarm.id, count, time))) continue;
+          notices.push({ rule, alarm, kind: 'alarm', sequence, time, count });
         }
       }
     await writeRows(trx, notices, this.clock.now());
   }
 }
+
+/**
+ * The float rule: without a float amount every interval has its reminder; with one, a reminder
+ * needs the count moved by more than the amount since the rule's last notice of this alarm, and
+ * that notice an interval old (a rule added while the alarm was open sends at once).
+ */
+const floatAllows = async (
+  trx: Transaction<Database>,
+  rule: RuleWithContacts,
+  alarmId: number,
+  count: number,
+  time: number,
+): Promise<boolean> => {
+  const amount = rule.scope.floatAmount;
+  if (amount === undefined) return true;
+  const last = await trx
+    .selectFrom('notification_outbox')
+    .select(['aggregate_count', 'created_at'])
+    .where('rule_id', '=', rule.id)
+    .where('alarm_id', '=', alarmId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return true;
+  return (
+    Math.abs(count - Number(last.aggregate_count ?? 0)) > amount &&
+    time - Number(last.created_at) >= rule.intervalMinutes * MINUTE
+  );
+};
 
 /** Into the outbox, each idempotency key once. */
 const writeRows = async (trx: Transaction<Database>, notices: readonly Notice[], now: number) => {
@@ -154,7 +197,7 @@ const writeRows = async (trx: Transaction<Database>, notices: readonly Notice[],
       .execute();
 };
 
-const activeRules = async (trx: Transaction<Database>): Promise<RuleWithContacts[]> => {
+export const activeRules = async (trx: Transaction<Database>): Promise<RuleWithContacts[]> => {
   const rules = await trx.selectFrom('notification_rules').selectAll().where('active', '=', 1).execute();
   if (rules.length === 0) return [];
   const contacts = await trx
@@ -169,6 +212,7 @@ const activeRules = async (trx: Transaction<Database>): Promise<RuleWithContacts
     .execute();
   return rules.map((r) => ({
     id: Number(r.id),
+    createdAt: Number(r.created_at),
     name: r.name,
     type: r.type as NoticeRuleType,
     content: r.content,
@@ -228,7 +272,7 @@ const SEVERITY_TEXT: Record<string, string> = { warning: 'Warning', minor: 'Mino
 export const DEFAULT_CONTENT = '{severity} alarm {event}: {resource} ({cluster}) {metric} = {value} at {time}. Rule: {rule}.';
 
 const eventText = (n: Notice): string => {
-  if (n.kind === 'recovery') return 'recovered';
+  if (n.kind === 'recovery') return n.ended ? 'ended (no threshold template covers it any more)' : 'recovered';
   if (n.alarm.kind === 'noData') return n.sequence === 0 ? 'raised (no data)' : 'still open (no data)';
   if (n.alarm.kind === 'aggregate')
     return `${n.sequence === 0 ? 'raised' : 'still open'} (${n.alarm.value ?? 0} alarms aggregated)`;
@@ -282,5 +326,6 @@ const outboxRows = (n: Notice, now: number): Insertable<NotificationOutboxTable>
       created_at: now,
       updated_at: now,
       sent_at: null,
+      aggregate_count: n.count ?? null,
     }));
 };

@@ -1,8 +1,10 @@
-import { App, Checkbox, Form, Modal, Spin, Switch, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Checkbox, Form, Modal, Spin, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_NOTICE_STATES, type JobNoticeSubscription } from '@portal/shared';
 import { useErrorText } from '../../../lib/errors';
+import { loginUserQuery } from '../../../lib/queries/login-user';
 import { useJobNoticeSubscription } from '../api/get-subscription';
 import { usePutJobNoticeSubscription } from '../api/put-subscription';
 
@@ -14,6 +16,11 @@ export const JobNoticesDialog = ({ open, onClose }: { open: boolean; onClose: ()
   const save = usePutJobNoticeSubscription();
   const { message } = App.useApp();
   const errorText = useErrorText();
+  const me = useQuery({ ...loginUserQuery(), enabled: open });
+  const mailOn = Form.useWatch('mail', form);
+  // Mail goes to the profile's address: say so before saving a subscription that cannot arrive.
+  const address = me.data?.email.trim() ?? '';
+  const noAddress = mailOn === true && me.data !== undefined && address === '';
 
   useEffect(() => {
     if (open && current.data) form.setFieldsValue(current.data);
@@ -52,9 +59,15 @@ export const JobNoticesDialog = ({ open, onClose }: { open: boolean; onClose: ()
           <Form.Item name="toast" label={t('settings.toast')} valuePropName="checked" extra={t('settings.toastHint')}>
             <Switch />
           </Form.Item>
-          <Form.Item name="mail" label={t('settings.mail')} valuePropName="checked" extra={t('settings.mailHint')}>
+          <Form.Item
+            name="mail"
+            label={t('settings.mail')}
+            valuePropName="checked"
+            extra={address ? t('settings.mailTo', { address }) : t('settings.mailHint')}
+          >
             <Switch />
           </Form.Item>
+          {noAddress && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('settings.noEmail')} />}
           <Form.Item name="states" label={t('settings.states')}>
             <Checkbox.Group options={JOB_NOTICE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))} />
           </Form.Item>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifyUserInfo, type ModifyUserInfoBody } from '@portal/shared';
 import { api } from '../../../lib/api-client';
-import { loginUserQuery } from './query-login-user';
+import { loginUserQuery } from '../../../lib/queries/login-user';
 
 export const useModifyUserInfo = () => {
   const qc = useQueryClient();

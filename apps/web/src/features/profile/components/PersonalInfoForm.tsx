@@ -5,7 +5,7 @@ import { DESCRIPTION_MAX, type ModifyUserInfoBody } from '@portal/shared';
 import { descriptionRules, emailRules, phoneRules } from '../../../components/contact-rules';
 import { useErrorText } from '../../../lib/errors';
 import { useModifyUserInfo } from '../api/modify-user-info';
-import { useLoginUser } from '../api/query-login-user';
+import { useLoginUser } from '../../../lib/queries/login-user';
 
 /** Modify personal information: e-mail required, phone optional, description up to 128 characters. */
 export const PersonalInfoForm = () => {
