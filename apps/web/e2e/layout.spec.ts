@@ -54,3 +54,12 @@ test('at 1280 px the header keeps every top menu entry, with the statistics as i
   await stats.getByLabel('Online users').hover();
   await expect(page.getByRole('tooltip', { name: 'Online users' })).toBeVisible();
 });
+
+test('at 1600 px in English every top menu entry stays in the header, none folded away', async ({ page }) => {
+  await signInAsAdmin(page);
+  const top = page.getByRole('menu', { name: 'Main menu' });
+  for (const name of ['Overview', 'Job', 'WebShell', 'File Transfer', 'Resources', 'Alarms', 'Account', 'Cost', 'My desktops'])
+    await expect(top.getByRole('menuitem', { name }), name).toBeVisible();
+  // The statistics keep their numbers, the words in tooltips, to make that room.
+  await expect(page.getByRole('status', { name: 'Cluster statistics' }).getByLabel('Online users')).toBeVisible();
+});

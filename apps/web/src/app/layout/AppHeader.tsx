@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 import { targetOf } from './menu-model';
 import { MenuIcon } from './MenuIcon';
 import { useOpenEntry } from './use-open-entry';
-import { fullHeaderMinWidth, isNarrow, useWindowWidth } from './use-window-width';
+import { fullHeaderMinWidth, fullTopMenuMinWidth, isNarrow, useWindowWidth } from './use-window-width';
 import { UserMenu } from './UserMenu';
 
 interface Props {
@@ -34,7 +34,9 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu, onOpenDr
   const { indexData } = useSession();
   const open = useOpenEntry();
   const width = useWindowWidth();
-  const compact = width < fullHeaderMinWidth(i18n.language);
+  // The user menu follows the spec's widths; the top menu and statistics need more room in English.
+  const compactUser = width < fullHeaderMinWidth(i18n.language);
+  const compact = width < fullTopMenuMinWidth(i18n.language);
   const brand = useLoginConfig().data?.branding.TITLE ?? 'HPC Portal';
   // Spec: opt shows the operations label; everyone else the portal's home label, which is the
   // portal's own name (one name for the product on every page, tab and dialog).
@@ -101,7 +103,7 @@ export const AppHeader = ({ menus, activeTop, menuHidden, onToggleMenu, onOpenDr
       </ConfigProvider>
       {indexData?.roleId !== Role.hpc && <StatsBar layout="horizontal" labels={!compact} />}
       <LanguageSwitch dark />
-      <UserMenu compact={compact} />
+      <UserMenu compact={compactUser} />
     </Layout.Header>
   );
 };
