@@ -60,6 +60,8 @@ export class AlarmEvaluator {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await Promise.allSettled([...this.running]);
+    // The quiet keys' streaks held in memory, so a restart goes on from them.
+    await this.states.flush();
   }
 
   /** One round of a cluster's collector: every rule of the cluster gets its sample (missing ones as null). */

@@ -5,9 +5,11 @@ import type { AlarmTemplatesRepository } from './alarm-templates.repository.js';
 import { TEMPLATE_RULE_PREFIX, watchedRules, type WatchedRule } from './alarm-rules.js';
 
 /*
- * The rules the engine runs, read from the templates each time (a change made through any server
- * instance counts from the next sample), and the sweep that ends the open alarms of what no
- * template covers any more.
+ * The rules the engine runs, read from the templates, and the sweep that ends the open alarms of
+ * what no template covers any more. Each round first asks the database for a fingerprint of the
+ * templates and assets (counts and sums of change times: one cheap statement) and reads the rules
+ * again only when it moved, so a change made through any server instance counts from the next
+ * round, and a round at a large centre does not read 50,000 rows for nothing (bench/alarms).
  */
 
 export class AlarmRules {
@@ -20,12 +22,22 @@ export class AlarmRules {
     private readonly log: Logger,
   ) {}
 
+  private cache: { fingerprint: string; rules: WatchedRule[] } | undefined;
+
   async load(): Promise<WatchedRule[]> {
-    return watchedRules(await this.templates.watched(), this.defaultClusterId);
+    const fingerprint = await this.templates.watchedFingerprint();
+    if (this.cache?.fingerprint !== fingerprint)
+      this.cache = { fingerprint, rules: watchedRules(await this.templates.watched(), this.defaultClusterId) };
+    return this.cache.rules;
   }
 
-  /** Ends what no rule covers; the number of (resource, metric, rule) states ended. */
+  /**
+   * Ends what no rule covers; the number of (resource, metric, rule) states ended. Called after
+   * every template change made here, which so counts even when it moved no fingerprint (a change
+   * within the same millisecond as the one before).
+   */
   async sweep(rules?: readonly WatchedRule[]): Promise<number> {
+    this.cache = undefined;
     const covered = new Set((rules ?? (await this.load())).map((r) => keyOf(r.key)));
     const ended = await this.states.endUncovered(TEMPLATE_RULE_PREFIX, covered, this.clock.now());
     if (ended > 0) this.log.info({ ended }, 'alarm states no template covers any more were ended');

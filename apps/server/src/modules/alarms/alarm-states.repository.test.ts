@@ -3,7 +3,7 @@ import { parseConfig } from '../../config/load.js';
 import { openDatabase, type DbHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestStorage, type TestStorage } from '../../test/test-storage.js';
-import { AlarmStatesRepository, type AlarmKey } from './alarm-states.repository.js';
+import { AlarmStatesRepository, keyOf, type AlarmKey } from './alarm-states.repository.js';
 import type { AlarmRule, Sample } from './engine/evaluate.js';
 
 /*
@@ -86,7 +86,9 @@ describe('the alarm engine with its stored state', () => {
   it('raises one alarm when two evaluators apply the same samples at once', async () => {
     const key: AlarmKey = { clusterId: 'c1', resource: 'cn03', metric: 'cpu.load1', ruleKey: 't1/load' };
     const batch = at(0, [90, 90, 90]);
-    const both = await Promise.all([repo.apply(key, RULE, batch), repo.apply(key, RULE, batch)]);
+    // Two processes' engines, each with its own memory, on one database.
+    const other = new AlarmStatesRepository(h.db, h.dialect);
+    const both = await Promise.all([repo.apply(key, RULE, batch), other.apply(key, RULE, batch)]);
     expect(both.flat().filter((e) => e.kind === 'raised')).toHaveLength(1);
     expect(await repo.listAlarms('c1', 'cn03')).toHaveLength(1);
   });
@@ -118,7 +120,7 @@ describe('the alarm engine with its stored state', () => {
     expect(Number(row?.recovered_at)).toBe(5 * MINUTE);
   });
 
-  it('keeps the streaks of quiet keys applied in bulk, key by key, and raises on the third hit', async () => {
+  it('keeps quiet keys in memory, writes them at a flush, and raises on the third hit', async () => {
     const key = (resource: string): AlarmKey => ({ clusterId: 'c1', resource, metric: 'mem.usage', ruleKey: 't1/mem' });
     const names = Array.from({ length: 30 }, (_, i) => `bq${String(i).padStart(2, '0')}`);
     /** One round: bq00 hits, bq01 has a gap, the rest are calm. */
@@ -126,21 +128,27 @@ describe('the alarm engine with its stored state', () => {
       repo.applyBatch(
         names.map((n, i) => ({ key: key(n), rule: RULE, samples: at(minute, [i === 0 ? 90 : i === 1 ? null : 20]) })),
       );
-    // The first round writes every state row (the one-key path: no rows yet); then the bulk path.
+    const stored = async () =>
+      (await h.db.selectFrom('alarm_states').selectAll().where('metric', '=', 'mem.usage').orderBy('resource').execute()).map(
+        (r) => [r.resource, Number(r.last_time), r.hits, r.missing],
+      );
+    // The first round writes every state row (the one-key path: no rows yet); the second stays in memory.
     expect(await round(0)).toEqual([]);
     expect(await round(1)).toEqual([]);
-    const states = await h.db
-      .selectFrom('alarm_states')
-      .selectAll()
-      .where('metric', '=', 'mem.usage')
-      .orderBy('resource')
-      .execute();
-    expect(states.map((r) => [r.resource, Number(r.last_time), r.hits, r.missing]).slice(0, 3)).toEqual([
+    expect((await stored()).slice(0, 3)).toEqual([
+      ['bq00', 0, 1, 0],
+      ['bq01', 0, 0, 1],
+      ['bq02', 0, 0, 0],
+    ]);
+    expect((await repo.lastTimes('c1')).get(keyOf(key('bq02')))).toBe(MINUTE);
+    await repo.flush();
+    const flushed = await stored();
+    expect(flushed.slice(0, 3)).toEqual([
       ['bq00', MINUTE, 2, 0],
       ['bq01', MINUTE, 0, 2],
       ['bq02', MINUTE, 0, 0],
     ]);
-    expect(states.every((r) => Number(r.last_time) === MINUTE)).toBe(true);
+    expect(flushed.every((r) => r[1] === MINUTE)).toBe(true);
     // The third hit raises (and the third gap opens a no-data alarm), each on its own key.
     const events = await round(2);
     expect(events.map((e) => e.kind).sort()).toEqual(['noData', 'raised']);
@@ -148,5 +156,37 @@ describe('the alarm engine with its stored state', () => {
     expect(await repo.listAlarms('c1', 'bq02')).toEqual([]);
     // A round already applied changes nothing.
     expect(await round(2)).toEqual([]);
+  });
+
+  it('after a kill -9 (no flush), the samples applied again reach the same streaks and raise once', async () => {
+    const key: AlarmKey = { clusterId: 'c1', resource: 'kq01', metric: 'mem.usage', ruleKey: 't1/mem' };
+    const calm: AlarmKey = { ...key, resource: 'kq02' };
+    const killed = new AlarmStatesRepository(h.db, h.dialect);
+    // Rows written (first sample), then two hits held only in the memory that dies.
+    expect(
+      await killed.applyBatch([
+        { key, rule: RULE, samples: at(0, [20]) },
+        { key: calm, rule: RULE, samples: at(0, [20]) },
+      ]),
+    ).toEqual([]);
+    expect(await killed.apply(key, RULE, at(1, [90, 90]))).toEqual([]);
+    expect(await killed.apply(calm, RULE, at(1, [90, 90]))).toEqual([]);
+    // The next process catches up from the source: the same samples again, then the third hit.
+    const next = new AlarmStatesRepository(h.db, h.dialect);
+    expect((await next.lastTimes('c1')).get(keyOf(key))).toBe(0);
+    expect(await next.apply(key, RULE, at(1, [90, 90]))).toEqual([]);
+    expect(await next.apply(key, RULE, at(3, [90]))).toMatchObject([{ kind: 'raised', time: 3 * MINUTE }]);
+    expect(await next.apply(key, RULE, at(1, [90, 90, 90]))).toEqual([]);
+    expect(await next.listAlarms('c1', 'kq01')).toHaveLength(1);
+    // The dead one's memory, flushed late, writes no row another evaluator has moved on.
+    expect(await next.apply(calm, RULE, at(1, [90, 90, 90]))).toMatchObject([{ kind: 'raised' }]);
+    await killed.flush();
+    const rows = await h.db.selectFrom('alarm_states').selectAll().where('resource', 'in', ['kq01', 'kq02']).execute();
+    expect(rows.map((r) => [r.resource, Number(r.last_time), r.alarm_id === null])).toEqual(
+      expect.arrayContaining([
+        ['kq01', 3 * MINUTE, false],
+        ['kq02', 3 * MINUTE, false],
+      ]),
+    );
   });
 });

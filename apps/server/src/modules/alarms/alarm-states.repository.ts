@@ -1,8 +1,7 @@
-import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
-import type { AlarmsTable } from '../../db/alarm-tables.js';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
-import { toSeverity, worse, type AlarmSeverity } from './engine/conditions.js';
+import { toSeverity } from './engine/conditions.js';
 import {
   evaluateSeries,
   INITIAL_STATE,
@@ -11,14 +10,16 @@ import {
   type AlarmState,
   type Sample,
 } from './engine/evaluate.js';
-import { applyQuietKeys } from './quiet-keys.js';
+import { alarmRow, writeEvents } from './alarm-rows.js';
+import { AlarmStateMemory, type HeldState } from './alarm-state-memory.js';
 
 /*
  * The engine with its memory: a batch of samples of one (resource, metric, rule) is evaluated from
- * the stored state, and the new state and the alarm rows it changes are written in one
- * transaction. A crash before the commit leaves the old state (the batch is evaluated again when it
- * comes again); after it, a sample at or before the newest applied one is not applied twice. So a
- * restart neither raises an alarm twice nor loses one (docs/alarms.md).
+ * the key's state, and an alarm change is written with the key's new state in one transaction. A
+ * crash before the commit leaves the old state (the batch is evaluated again when it comes again);
+ * after it, a sample at or before the newest applied one is not applied twice. So a restart
+ * neither raises an alarm twice nor loses one (docs/alarms.md). The keys with nothing open and
+ * nothing happening are kept in memory between flushes (alarm-state-memory.ts).
  */
 
 export interface AlarmKey {
@@ -30,9 +31,6 @@ export interface AlarmKey {
 
 /** What a batch changed, with the alarm rows it touched. */
 export type RecordedEvent = AlarmEvent & { alarmId: number };
-
-/** No-data alarms are warnings: nothing is known about the value itself. */
-const NO_DATA_SEVERITY: AlarmSeverity = 'warning';
 
 /** What one batch of one key applied: its events, the alarms open after it and its newest sample's time. */
 export interface AppliedBatch {
@@ -55,40 +53,116 @@ export interface AlarmStatesHooks {
   onApplied?: (trx: Transaction<Database>, batch: AppliedBatch) => Promise<void>;
 }
 
+type KeyBatch = { key: AlarmKey; rule: AlarmRule; samples: readonly Sample[] };
+
+export interface AlarmStatesOptions {
+  /** false: every key on the one-key path, nothing held (bench/alarms compares the two). */
+  holdQuietKeys?: boolean;
+  /** How often held quiet keys are written (the most a kill -9 makes the catch-up apply again). */
+  flushEveryMs?: number;
+}
+
 export class AlarmStatesRepository {
+  private readonly memory: AlarmStateMemory | null;
+  /** Each cluster's batches one after another (the memory is read and changed across awaits). */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly hooks: AlarmStatesHooks = {},
-    /** false: every key on the one-key path (bench/alarms compares the two). */
-    private readonly quietInBulk = true,
-  ) {}
+    options: AlarmStatesOptions = {},
+  ) {
+    this.memory = options.holdQuietKeys === false ? null : new AlarmStateMemory(db, dialect, options.flushEveryMs ?? 60_000);
+  }
 
   async apply(key: AlarmKey, rule: AlarmRule, samples: readonly Sample[]): Promise<RecordedEvent[]> {
-    if (samples.length === 0) return [];
-    return this.db.transaction().execute((trx) => this.applyIn(trx, key, rule, samples));
+    return this.applyBatch([{ key, rule, samples }]);
   }
 
   /**
-   * Many keys' batches, in transactions of up to 200 keys in the keys' order (two evaluators on
-   * PostgreSQL lock rows in the same order, so neither waits on the other in a circle).
+   * Many keys' batches: the quiet ones (no alarm open before or after, no event) in memory, the
+   * others on the one-key path, in transactions of up to 200 keys in the keys' order (two
+   * evaluators on PostgreSQL lock rows in the same order, so neither waits on the other in a
+   * circle).
    */
-  async applyBatch(items: readonly { key: AlarmKey; rule: AlarmRule; samples: readonly Sample[] }[]): Promise<RecordedEvent[]> {
-    const todo = items.filter((i) => i.samples.length > 0).sort((a, b) => compareKeys(a.key, b.key));
+  async applyBatch(items: readonly KeyBatch[]): Promise<RecordedEvent[]> {
+    const todo = items.filter((i) => i.samples.length > 0);
+    const memory = this.memory;
+    if (!memory) return this.applyOneByOne(todo);
+    const recorded: RecordedEvent[] = [];
+    for (const [clusterId, group] of groupByCluster(todo))
+      recorded.push(...(await this.serially(clusterId, () => this.applyHeld(memory, clusterId, group))));
+    return recorded;
+  }
+
+  /** Writes the quiet keys held in memory (when the evaluator stops). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()]);
+    await this.memory?.flush();
+  }
+
+  private async applyHeld(memory: AlarmStateMemory, clusterId: string, items: readonly KeyBatch[]): Promise<RecordedEvent[]> {
+    const held = await memory.of(clusterId);
+    const rest: KeyBatch[] = [];
+    for (const item of items) {
+      const s = held.get(keyOf(item.key));
+      if (!s || s.alarmId !== null || s.noDataAlarmId !== null) {
+        rest.push(item);
+        continue;
+      }
+      const fresh = item.samples.every((x) => x.time > s.lastTime)
+        ? item.samples
+        : item.samples.filter((x) => x.time > s.lastTime);
+      const newest = fresh[fresh.length - 1];
+      if (!newest) continue;
+      const { state, events } = evaluateSeries(item.rule, fresh, {
+        ...INITIAL_STATE,
+        hits: s.hits,
+        misses: s.misses,
+        missing: s.missing,
+      });
+      if (events.length > 0 || state.open !== null || state.noDataSince !== null) rest.push(item);
+      else memory.hold(item.key, { ...s, lastTime: newest.time, hits: state.hits, misses: state.misses, missing: state.missing });
+    }
+    const recorded = await this.applyOneByOne(rest, memory);
+    await memory.flushIfDue(clusterId);
+    return recorded;
+  }
+
+  private async applyOneByOne(items: readonly KeyBatch[], memory?: AlarmStateMemory): Promise<RecordedEvent[]> {
+    const todo = items.map((i) => ({ ...i, id: keyOf(i.key) })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const recorded: RecordedEvent[] = [];
     for (let i = 0; i < todo.length; i += 200) {
       const slice = todo.slice(i, i + 200);
+      const committed: { key: AlarmKey; state: HeldState }[] = [];
       await this.db.transaction().execute(async (trx) => {
-        // The keys with nothing open and nothing happening in bulk; the rest one by one.
-        for (const item of this.quietInBulk ? await applyQuietKeys(trx, this.dialect, slice) : slice)
-          recorded.push(...(await this.applyIn(trx, item.key, item.rule, item.samples)));
+        for (const item of slice) {
+          // What memory holds of the key goes to its row first, so the row is where it left off.
+          await memory?.writeIfDirty(trx, item.key);
+          const applied = await this.applyIn(trx, item.key, item.rule, item.samples);
+          recorded.push(...applied.recorded);
+          committed.push({ key: item.key, state: applied.state });
+        }
       });
+      for (const c of committed) memory?.committed(c.key, c.state);
     }
     return recorded;
   }
 
+  private serially<T>(clusterId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(clusterId) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(work);
+    this.queues.set(clusterId, next);
+    return next;
+  }
+
   /** The newest sample applied per key of a cluster (keyed as keyOf). */
   async lastTimes(clusterId: string): Promise<Map<string, number>> {
+    if (this.memory) {
+      const held = await this.serially(clusterId, async () => this.memory?.of(clusterId));
+      return new Map([...(held ?? [])].map(([k, s]) => [k, s.lastTime]));
+    }
     const rows = await this.db
       .selectFrom('alarm_states')
       .select(['cluster_id', 'resource', 'metric', 'rule_key', 'last_time'])
@@ -127,6 +201,7 @@ export class AlarmStatesRepository {
             .deleteFrom('alarm_states')
             .where((eb) => keyIs(eb, key))
             .execute();
+          this.memory?.forget([key]);
           // Their recovery notices, in this transaction like every other alarm change's.
           if (open.length > 0)
             await this.hooks.onApplied?.(trx, { key, events: [], openAlarmId: null, noDataAlarmId: null, time: at, ended: open });
@@ -136,12 +211,13 @@ export class AlarmStatesRepository {
     return gone.length;
   }
 
+  /** One key on its own: its row locked, its alarms read, the events and the new state written. */
   private async applyIn(
     trx: Transaction<Database>,
     key: AlarmKey,
     rule: AlarmRule,
     samples: readonly Sample[],
-  ): Promise<RecordedEvent[]> {
+  ): Promise<{ recorded: RecordedEvent[]; state: HeldState }> {
     // The row first (so two evaluators of one key queue on it), then locked where the database can.
     await trx
       .insertInto('alarm_states')
@@ -165,97 +241,57 @@ export class AlarmStatesRepository {
       .where((eb) => keyIs(eb, key));
     if (this.dialect === 'postgres') select = select.forUpdate();
     const row = await select.executeTakeFirstOrThrow();
-    const lastTime = Number(row.last_time);
-    const fresh = samples.filter((s) => s.time > lastTime);
-    if (fresh.length === 0) return [];
-    const open = row.alarm_id === null ? undefined : await alarmRow(trx, row.alarm_id);
-    const noData = row.no_data_alarm_id === null ? undefined : await alarmRow(trx, row.no_data_alarm_id);
-    const before: AlarmState = {
-      ...INITIAL_STATE,
+    const stored: HeldState = {
+      lastTime: Number(row.last_time),
       hits: row.hits,
       misses: row.misses,
       missing: row.missing,
+      alarmId: row.alarm_id === null ? null : Number(row.alarm_id),
+      noDataAlarmId: row.no_data_alarm_id === null ? null : Number(row.no_data_alarm_id),
+    };
+    const fresh = samples.filter((s) => s.time > stored.lastTime);
+    const newest = fresh[fresh.length - 1];
+    if (!newest) return { recorded: [], state: stored };
+    const open = stored.alarmId === null ? undefined : await alarmRow(trx, stored.alarmId);
+    const noData = stored.noDataAlarmId === null ? undefined : await alarmRow(trx, stored.noDataAlarmId);
+    const before: AlarmState = {
+      ...INITIAL_STATE,
+      hits: stored.hits,
+      misses: stored.misses,
+      missing: stored.missing,
       open: open ? { severity: toSeverity(open.severity), since: Number(open.raised_at), value: Number(open.value) } : null,
       noDataSince: noData ? Number(noData.raised_at) : null,
     };
     const { state, events } = evaluateSeries(rule, fresh, before);
-    let alarmId = row.alarm_id;
-    let noDataId = row.no_data_alarm_id;
-    const recorded: RecordedEvent[] = [];
-    for (const e of events) {
-      const base = { cluster_id: key.clusterId, resource: key.resource, metric: key.metric, rule_key: key.ruleKey };
-      switch (e.kind) {
-        case 'raised':
-          alarmId = await insertAlarm(trx, {
-            ...base,
-            kind: 'threshold',
-            severity: e.severity,
-            peak_severity: e.severity,
-            value: e.value,
-            raised_at: e.time,
-            ...conditionOf(rule, e.severity),
-          });
-          break;
-        case 'severityChanged': {
-          if (alarmId === null) throw new Error('a severity change without an open alarm');
-          const current = await alarmRow(trx, alarmId);
-          const peak = worse(toSeverity(current.peak_severity), e.severity);
-          await trx
-            .updateTable('alarms')
-            .set({ severity: e.severity, peak_severity: peak, value: e.value, ...conditionOf(rule, e.severity) })
-            .where('id', '=', alarmId)
-            .execute();
-          break;
-        }
-        case 'recovered':
-          if (alarmId === null) throw new Error('a recovery without an open alarm');
-          await trx
-            .updateTable('alarms')
-            .set({ recovered_at: e.time, recovery_value: e.value })
-            .where('id', '=', alarmId)
-            .execute();
-          break;
-        case 'noData':
-          noDataId = await insertAlarm(trx, {
-            ...base,
-            kind: 'noData',
-            severity: NO_DATA_SEVERITY,
-            peak_severity: NO_DATA_SEVERITY,
-            value: null,
-            raised_at: e.time,
-            condition_op: null,
-            threshold: null,
-          });
-          break;
-        case 'dataBack':
-          if (noDataId === null) throw new Error('data back without a no-data alarm');
-          await trx.updateTable('alarms').set({ recovered_at: e.time }).where('id', '=', noDataId).execute();
-          break;
-      }
-      recorded.push({ ...e, alarmId: (e.kind === 'noData' || e.kind === 'dataBack' ? noDataId : alarmId) ?? 0 });
-      if (e.kind === 'recovered') alarmId = null;
-      if (e.kind === 'dataBack') noDataId = null;
-    }
+    const written = await writeEvents(trx, key, rule, events, stored);
+    const next: HeldState = {
+      lastTime: newest.time,
+      hits: state.hits,
+      misses: state.misses,
+      missing: state.missing,
+      alarmId: written.alarmId,
+      noDataAlarmId: written.noDataAlarmId,
+    };
     await trx
       .updateTable('alarm_states')
       .set({
-        last_time: fresh[fresh.length - 1]?.time ?? lastTime,
-        hits: state.hits,
-        misses: state.misses,
-        missing: state.missing,
-        alarm_id: alarmId,
-        no_data_alarm_id: noDataId,
+        last_time: next.lastTime,
+        hits: next.hits,
+        misses: next.misses,
+        missing: next.missing,
+        alarm_id: next.alarmId,
+        no_data_alarm_id: next.noDataAlarmId,
       })
       .where((eb) => keyIs(eb, key))
       .execute();
     await this.hooks.onApplied?.(trx, {
       key,
-      events: recorded,
-      openAlarmId: alarmId,
-      noDataAlarmId: noDataId,
-      time: fresh[fresh.length - 1]?.time ?? lastTime,
+      events: written.recorded,
+      openAlarmId: next.alarmId,
+      noDataAlarmId: next.noDataAlarmId,
+      time: next.lastTime,
     });
-    return recorded;
+    return { recorded: written.recorded, state: next };
   }
 
   /** The alarms of a resource, newest first (open ones have no recovery time). */
@@ -266,17 +302,18 @@ export class AlarmStatesRepository {
   }
 }
 
-/** The condition of the rule's level of that severity, as the alarm list shows it. */
-const conditionOf = (rule: AlarmRule, severity: AlarmSeverity): { condition_op: string | null; threshold: string | null } => {
-  const c = rule.levels.find((l) => l.severity === severity)?.condition;
-  if (!c) return { condition_op: null, threshold: null };
-  return { condition_op: c.op, threshold: 'value' in c ? String(c.value) : `${c.low}..${c.high}` };
-};
-
 /** One string per key, for sets and maps. */
 export const keyOf = (k: AlarmKey): string => `${k.clusterId}\u0000${k.resource}\u0000${k.metric}\u0000${k.ruleKey}`;
 
-const compareKeys = (a: AlarmKey, b: AlarmKey): number => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0);
+const groupByCluster = (items: readonly KeyBatch[]): Map<string, KeyBatch[]> => {
+  const m = new Map<string, KeyBatch[]>();
+  for (const i of items) {
+    const list = m.get(i.key.clusterId);
+    if (list) list.push(i);
+    else m.set(i.key.clusterId, [i]);
+  }
+  return m;
+};
 
 /** The state row of one (resource, metric, rule). */
 const keyIs = (eb: ExpressionBuilder<Database, 'alarm_states'>, key: AlarmKey) =>
@@ -286,32 +323,3 @@ const keyIs = (eb: ExpressionBuilder<Database, 'alarm_states'>, key: AlarmKey) =
     eb('metric', '=', key.metric),
     eb('rule_key', '=', key.ruleKey),
   ]);
-
-const alarmRow = (trx: Transaction<Database>, id: number) =>
-  trx.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-type NewAlarm = Pick<
-  Insertable<AlarmsTable>,
-  | 'cluster_id'
-  | 'resource'
-  | 'metric'
-  | 'rule_key'
-  | 'kind'
-  | 'severity'
-  | 'peak_severity'
-  | 'value'
-  | 'raised_at'
-  | 'condition_op'
-  | 'threshold'
->;
-
-const insertAlarm = async (trx: Transaction<Database>, row: NewAlarm) =>
-  Number(
-    (
-      await trx
-        .insertInto('alarms')
-        .values({ ...row, recovered_at: null, recovery_value: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );

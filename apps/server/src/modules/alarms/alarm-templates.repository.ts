@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AssetType, TemplateKind } from '@portal/shared';
 import type { AlarmTemplateIndicatorsTable, AlarmTemplatesTable } from '../../db/alarm-tables.js';
 import { containsIgnoreCase } from '../../db/like.js';
@@ -205,6 +205,22 @@ export class AlarmTemplatesRepository {
       .where('id', 'in', [...ids])
       .executeTakeFirst();
     return Number(r.numDeletedRows);
+  }
+
+  /**
+   * What moves when the rules may have: the templates' and assets' counts and change times, the
+   * templates' assets and indicators counted (a deleted asset leaves its template untouched).
+   */
+  async watchedFingerprint(): Promise<string> {
+    const r = await sql<Record<string, unknown>>`
+      SELECT
+        (SELECT count(*) FROM alarm_templates) AS templates, (SELECT sum(updated_at) FROM alarm_templates) AS templates_at,
+        (SELECT count(*) FROM alarm_template_resources) AS resources, (SELECT count(*) FROM alarm_template_indicators) AS indicators,
+        (SELECT count(*) FROM assets) AS assets, (SELECT sum(updated_at) FROM assets) AS assets_at,
+        (SELECT max(id) FROM assets) AS assets_max`.execute(this.db);
+    return Object.values(r.rows[0] ?? {})
+      .map((v) => String(v))
+      .join(':');
   }
 
   /** Every (asset, indicator) an enabled custom template watches: the engine's rules. */
